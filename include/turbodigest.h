@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: Apache-2.0
+ * turbodigest: MD5, SHA-1 and SHA-2 with the fastest backend for the CPU it
+ * runs on, chosen at run time. The only public header.
+ */
+#ifndef TURBODIGEST_H
+#define TURBODIGEST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(TD_STATIC_DEFINE)
+#define TD_API
+#elif defined(_WIN32)
+#if defined(TD_BUILDING_DLL)
+#define TD_API __declspec(dllexport)
+#else
+#define TD_API __declspec(dllimport)
+#endif
+#elif defined(__GNUC__)
+#define TD_API __attribute__((visibility("default")))
+#else
+#define TD_API
+#endif
+
+#define TD_VERSION_STRING "0.1.0"
+
+// ---------------------------------------------------------------- algorithms
+
+typedef enum td_alg {
+    TD_MD5, TD_SHA1, TD_SHA224, TD_SHA256,
+    TD_SHA384, TD_SHA512, TD_SHA512_224, TD_SHA512_256,
+    TD_ALG_COUNT
+} td_alg;
+
+enum { TD_MAX_DIGEST_SIZE = 64, TD_MAX_BLOCK_SIZE = 128 };
+
+// Digest and block size in bytes; 0 for an unknown alg.
+TD_API size_t td_digest_size(td_alg alg);
+TD_API size_t td_block_size(td_alg alg);
+
+// "md5" "sha1" "sha224" "sha256" "sha384" "sha512" "sha512-224"
+// "sha512-256"; NULL for an unknown alg.
+TD_API const char *td_alg_name(td_alg alg);
+
+// Case-insensitive; takes the canonical names and the usual spellings
+// ("SHA-256", "sha512/256", "sha512_256", "SHA2-256"). TD_ERR_ARG otherwise.
+TD_API int td_alg_from_name(const char *name, td_alg *alg);
+
+// ------------------------------------------------------------- status codes
+
+typedef enum td_status {
+    TD_OK              =  0,
+    TD_ERR_ARG         = -1, // NULL pointer where data is needed, unknown alg or name
+    TD_ERR_UNSUPPORTED = -2, // backend not built in, or not usable on this CPU
+    TD_ERR_STATE       = -3, // context not initialised, or used after final
+    TD_ERR_LENGTH      = -4  // message longer than the algorithm allows
+} td_status;
+
+// A short English description of a status code; never NULL.
+TD_API const char *td_strerror(int status);
+
+// ---------------------------------------------------- streaming and one-shot
+
+// Private. The layout may change when the soname changes; use the td_
+// functions only. Complete so that callers can keep contexts on the stack.
+typedef struct td_ctx {
+    union {
+        struct td_md5_state    { uint32_t h[4]; } md5;
+        struct td_sha1_state   { uint32_t h[5]; } sha1;
+        struct td_sha256_state { uint32_t h[8]; } sha256;
+        struct td_sha512_state { uint64_t h[8]; } sha512;
+    } td_state;
+    uint64_t td_bytes_lo;           // message length in bytes so far,
+    uint64_t td_bytes_hi;           // 128 bits wide for SHA-384/512
+    uint8_t  td_buf[TD_MAX_BLOCK_SIZE];
+    uint32_t td_magic;              // says "initialised, not finished"
+    uint32_t td_alg;
+    uint32_t td_buf_len;
+    uint32_t td_reserved;
+} td_ctx;
+
+// Starts a hash. TD_ERR_ARG for a NULL ctx or unknown alg.
+TD_API int td_init(td_ctx *ctx, td_alg alg);
+
+// Adds len bytes. NULL data is fine when len is 0. TD_ERR_STATE on a context
+// that was never initialised or is finished; TD_ERR_LENGTH (context left as it
+// was) when the message would pass the algorithm's length limit.
+TD_API int td_update(td_ctx *ctx, const void *data, size_t len);
+
+// Writes td_digest_size(alg) bytes to out, then wipes the context: a later
+// update, final or copy returns TD_ERR_STATE.
+TD_API int td_final(td_ctx *ctx, void *out);
+
+// Forks a running hash: dst continues from where src stands.
+TD_API int td_copy(td_ctx *dst, const td_ctx *src);
+
+// One call: init, update, final.
+TD_API int td_hash(td_alg alg, const void *data, size_t len, void *out);
+
+// Typed one-shots: no dispatch on alg, the fast path for small messages.
+// Same backend choice as streaming. data may be NULL when len is 0.
+TD_API void td_md5       (const void *data, size_t len, uint8_t out[16]);
+TD_API void td_sha1      (const void *data, size_t len, uint8_t out[20]);
+TD_API void td_sha224    (const void *data, size_t len, uint8_t out[28]);
+TD_API void td_sha256    (const void *data, size_t len, uint8_t out[32]);
+TD_API void td_sha384    (const void *data, size_t len, uint8_t out[48]);
+TD_API void td_sha512    (const void *data, size_t len, uint8_t out[64]);
+TD_API void td_sha512_224(const void *data, size_t len, uint8_t out[28]);
+TD_API void td_sha512_256(const void *data, size_t len, uint8_t out[32]);
+
+// ---------------------------------------------------- many messages at once
+
+// Hashes n independent messages; out receives n * td_digest_size(alg)
+// bytes, in order. Messages may differ in length (0 included) and overlap.
+TD_API int td_hash_many(td_alg alg, size_t n,
+                        const void *const *data, const size_t *lens,
+                        void *out);
+
+// ------------------------------------------------------------- HMAC and HKDF
+
+// Private, like td_ctx. May be copied by assignment after td_hmac_init to
+// reuse a key's precomputed state.
+typedef struct td_hmac_ctx {
+    td_ctx   td_inner;
+    td_ctx   td_outer;
+} td_hmac_ctx;
+
+// HMAC (RFC 2104). A key longer than the block size is hashed first.
+TD_API int td_hmac_init(td_hmac_ctx *ctx, td_alg alg, const void *key, size_t key_len);
+TD_API int td_hmac_update(td_hmac_ctx *ctx, const void *data, size_t len);
+TD_API int td_hmac_final(td_hmac_ctx *ctx, void *out);   // wipes the context
+TD_API int td_hmac(td_alg alg, const void *key, size_t key_len,
+                   const void *msg, size_t len, void *out);
+
+// HKDF (RFC 5869), extract then expand. TD_ERR_ARG when out_len is above
+// 255 times the digest size.
+TD_API int td_hkdf(td_alg alg, const void *salt, size_t salt_len,
+                   const void *ikm, size_t ikm_len,
+                   const void *info, size_t info_len,
+                   void *out, size_t out_len);
+
+// Compares in time that depends on len only: 1 when equal, 0 when not.
+TD_API int td_equal(const void *a, const void *b, size_t len);
+
+// ------------------------------------------------------------------ backends
+
+typedef enum td_path { TD_SINGLE = 0, TD_MULTI = 1 } td_path;
+
+// The backends built in and usable on this CPU, best first. Fills
+// min(cap, count) names and returns count; names may be NULL when cap is 0.
+TD_API size_t td_backends(td_alg alg, td_path path, const char **names, size_t cap);
+
+// The backend in use (pinned, from TURBODIGEST_BACKEND, or the first listed);
+// NULL for an unknown alg or path.
+TD_API const char *td_backend(td_alg alg, td_path path);
+
+// Pins a backend by name; NULL restores the automatic choice.
+// TD_ERR_UNSUPPORTED if not built in or not usable here. Not to be called
+// while other threads hash.
+TD_API int td_use_backend(td_alg alg, td_path path, const char *name);
+
+// The CPU features detected, e.g. "sse2 ssse3 avx2 avx512f sha-ni".
+TD_API const char *td_cpu_features(void);
+TD_API const char *td_version(void);
+
+// Known-answer test of every backend usable here: TD_OK, or an error code.
+TD_API int td_selftest(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // TURBODIGEST_H

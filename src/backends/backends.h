@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: Apache-2.0
+ * Every backend's block function, grouped by family. The contract is in
+ * td_internal.h; the tables that list them are in dispatch.c.
+ */
+#ifndef TD_BACKENDS_H
+#define TD_BACKENDS_H
+
+#include "../td_internal.h"
+
+// MD5
+TD_HIDDEN td_md5_blocks_fn td_md5_blocks_portable;
+TD_HIDDEN td_md5_blocks_many_fn td_md5_blocks_many_portable;
+
+// SHA-1
+TD_HIDDEN td_sha1_blocks_fn td_sha1_blocks_portable;
+TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_portable;
+
+// SHA-224/256
+TD_HIDDEN td_sha256_blocks_fn td_sha256_blocks_portable;
+TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_portable;
+
+// SHA-384/512, SHA-512/t
+TD_HIDDEN td_sha512_blocks_fn td_sha512_blocks_portable;
+TD_HIDDEN td_sha512_blocks_many_fn td_sha512_blocks_many_portable;
+
+#endif // TD_BACKENDS_H

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: Apache-2.0
+ * CPU feature bits, probed once. cpu_x86.c and cpu_arm.c fill them in.
+ */
+#ifndef TD_CPU_H
+#define TD_CPU_H
+
+#include <stdint.h>
+
+#include "td_internal.h"
+
+enum {
+    // x86
+    TD_CPU_SSE2      = 1u << 0,
+    TD_CPU_SSSE3     = 1u << 1,
+    TD_CPU_SSE41     = 1u << 2,
+    TD_CPU_AVX       = 1u << 3,  // only when the OS saves YMM state
+    TD_CPU_AVX2      = 1u << 4,
+    TD_CPU_BMI1      = 1u << 5,
+    TD_CPU_BMI2      = 1u << 6,
+    TD_CPU_AVX512F   = 1u << 7,  // only when the OS saves ZMM and opmask state
+    TD_CPU_AVX512VL  = 1u << 8,
+    TD_CPU_AVX512BW  = 1u << 9,
+    TD_CPU_SHANI     = 1u << 10,
+    // AArch64
+    TD_CPU_ARM_NEON   = 1u << 16,
+    TD_CPU_ARM_SHA1   = 1u << 17,
+    TD_CPU_ARM_SHA2   = 1u << 18,
+    TD_CPU_ARM_SHA512 = 1u << 19
+};
+
+// What this CPU has, as TD_CPU_* bits; probed on the first call, then cached.
+TD_HIDDEN uint32_t td_cpu_features_mask(void);
+
+// The probe itself, one per architecture; returns 0 where nothing is known.
+TD_HIDDEN uint32_t td_cpu_probe(void);
+
+#endif // TD_CPU_H

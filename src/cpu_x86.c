@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: Apache-2.0
+// x86 and x86-64 feature probing: CPUID leaves 1 and 7, and XGETBV to confirm
+// that the OS saves the AVX and AVX-512 registers. Nothing else.
+
+#if defined(__AVX__) || defined(__AVX2__) || defined(__SHA__)
+#error "cpu_x86.c is generic code: compile it for the baseline instruction set"
+#endif
+
+#include "cpu.h"
+
+#if defined(__x86_64__) || defined(_M_X64) || defined(__i386__) || defined(_M_IX86)
+
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <immintrin.h>
+#include <intrin.h>
+static void cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
+{
+    int regs[4];
+    __cpuidex(regs, (int)leaf, (int)subleaf);
+    for (int i = 0; i < 4; i++)
+        r[i] = (uint32_t)regs[i];
+}
+static uint64_t xgetbv0(void)
+{
+    return _xgetbv(0);
+}
+#else
+#include <cpuid.h>
+static void cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
+{
+    __cpuid_count(leaf, subleaf, r[0], r[1], r[2], r[3]);
+}
+static uint64_t xgetbv0(void)
+{
+    // The instruction, not _xgetbv(): that intrinsic needs -mxsave, and this
+    // file stays at the baseline instruction set.
+    uint32_t eax, edx;
+    __asm__ volatile("xgetbv" : "=a"(eax), "=d"(edx) : "c"(0));
+    return (uint64_t)edx << 32 | eax;
+}
+#endif
+
+enum { EAX, EBX, ECX, EDX };
+
+// CPUID.1
+#define LEAF1_EDX_SSE2     (1u << 26)
+#define LEAF1_ECX_SSSE3    (1u << 9)
+#define LEAF1_ECX_SSE41    (1u << 19)
+#define LEAF1_ECX_OSXSAVE  (1u << 27)
+#define LEAF1_ECX_AVX      (1u << 28)
+// CPUID.(7,0)
+#define LEAF7_EBX_BMI1     (1u << 3)
+#define LEAF7_EBX_AVX2     (1u << 5)
+#define LEAF7_EBX_BMI2     (1u << 8)
+#define LEAF7_EBX_AVX512F  (1u << 16)
+#define LEAF7_EBX_SHA      (1u << 29)
+#define LEAF7_EBX_AVX512BW (1u << 30)
+#define LEAF7_EBX_AVX512VL (1u << 31)
+// XCR0: state components the OS saves on a context switch
+#define XCR0_SSE           (1u << 1)
+#define XCR0_AVX           (1u << 2)
+#define XCR0_OPMASK        (1u << 5)
+#define XCR0_ZMM_HI256     (1u << 6)
+#define XCR0_HI16_ZMM      (1u << 7)
+
+uint32_t td_cpu_probe(void)
+{
+    uint32_t r[4];
+    cpuid(0, 0, r);
+    const uint32_t max_leaf = r[EAX];
+    if (max_leaf < 1)
+        return 0;
+
+    uint32_t mask = 0;
+    cpuid(1, 0, r);
+    const uint32_t ecx1 = r[ECX];
+    if (r[EDX] & LEAF1_EDX_SSE2)
+        mask |= TD_CPU_SSE2;
+    if (ecx1 & LEAF1_ECX_SSSE3)
+        mask |= TD_CPU_SSSE3;
+    if (ecx1 & LEAF1_ECX_SSE41)
+        mask |= TD_CPU_SSE41;
+
+    uint64_t xcr0 = 0;
+    if (ecx1 & LEAF1_ECX_OSXSAVE)
+        xcr0 = xgetbv0();
+    const int os_avx = (xcr0 & (XCR0_SSE | XCR0_AVX)) == (XCR0_SSE | XCR0_AVX);
+    const uint64_t zmm_state = XCR0_OPMASK | XCR0_ZMM_HI256 | XCR0_HI16_ZMM;
+    const int os_avx512 = os_avx && (xcr0 & zmm_state) == zmm_state;
+    if (os_avx && (ecx1 & LEAF1_ECX_AVX))
+        mask |= TD_CPU_AVX;
+
+    if (max_leaf >= 7) {
+        cpuid(7, 0, r);
+        const uint32_t ebx7 = r[EBX];
+        if (ebx7 & LEAF7_EBX_BMI1)
+            mask |= TD_CPU_BMI1;
+        if (ebx7 & LEAF7_EBX_BMI2)
+            mask |= TD_CPU_BMI2;
+        if (ebx7 & LEAF7_EBX_SHA)
+            mask |= TD_CPU_SHANI;
+        if ((mask & TD_CPU_AVX) && (ebx7 & LEAF7_EBX_AVX2))
+            mask |= TD_CPU_AVX2;
+        if (os_avx512 && (ebx7 & LEAF7_EBX_AVX512F)) {
+            mask |= TD_CPU_AVX512F;
+            if (ebx7 & LEAF7_EBX_AVX512VL)
+                mask |= TD_CPU_AVX512VL;
+            if (ebx7 & LEAF7_EBX_AVX512BW)
+                mask |= TD_CPU_AVX512BW;
+        }
+    }
+    return mask;
+}
+
+#endif
+
+// ISO C wants at least one declaration in a translation unit.
+typedef int td_cpu_x86_translation_unit;

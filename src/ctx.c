@@ -1,0 +1,314 @@
+// SPDX-License-Identifier: Apache-2.0
+// The one buffering and padding layer: every algorithm streams through here,
+// and a backend only ever sees whole blocks.
+
+#if defined(__AVX__) || defined(__AVX2__) || defined(__SHA__)
+#error "ctx.c is generic code: compile it for the baseline instruction set"
+#endif
+
+#include <assert.h>
+#include <string.h>
+
+#include "bytes.h"
+#include "td_internal.h"
+
+// Marks a context as initialised and not finished. A zero-filled or wiped
+// context does not carry it, so misuse is caught instead of hashing garbage.
+#define TD_CTX_LIVE 0x74644c56u // "tdLV"
+
+_Static_assert(sizeof(td_ctx) == 224, "td_ctx size is part of the ABI");
+_Static_assert(_Alignof(td_ctx) == 8, "td_ctx alignment is part of the ABI");
+_Static_assert(sizeof(td_hmac_ctx) == 2 * sizeof(td_ctx), "td_hmac_ctx is two contexts");
+
+// Initial values: RFC 1321 section 3.3, FIPS 180-4 sections 5.3.1 to 5.3.6.
+// The SHA-512/t values are the output of the IV generation function of
+// FIPS 180-4 section 5.3.6.
+static const uint32_t md5_iv[4] = { 0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476 };
+static const uint32_t sha1_iv[5] = { 0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0 };
+static const uint32_t sha224_iv[8] = {
+    0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939,
+    0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4,
+};
+static const uint32_t sha256_iv[8] = {
+    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+    0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+};
+static const uint64_t sha384_iv[8] = {
+    0xcbbb9d5dc1059ed8, 0x629a292a367cd507, 0x9159015a3070dd17, 0x152fecd8f70e5939,
+    0x67332667ffc00b31, 0x8eb44a8768581511, 0xdb0c2e0d64f98fa7, 0x47b5481dbefa4fa4,
+};
+static const uint64_t sha512_iv[8] = {
+    0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
+    0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179,
+};
+static const uint64_t sha512_224_iv[8] = {
+    0x8c3d37c819544da2, 0x73e1996689dcd4d6, 0x1dfab7ae32ff9c82, 0x679dd514582f9fcf,
+    0x0f6d2b697bd44da8, 0x77e36f7304c48942, 0x3f9d85a86a1d36c8, 0x1112e6ad91d692a1,
+};
+static const uint64_t sha512_256_iv[8] = {
+    0x22312194fc2bf72c, 0x9f555fa3c84c64c2, 0x2393b86b6f53b151, 0x963877195940eabd,
+    0x96283ee2a88effe3, 0xbe5e1e2553863992, 0x2b0199fc2c85b8aa, 0x0eb72ddc81c52ca2,
+};
+
+void td_ctx_start(td_ctx *ctx, td_alg alg)
+{
+    switch (alg) {
+    case TD_MD5:        memcpy(ctx->td_state.md5.h, md5_iv, sizeof md5_iv); break;
+    case TD_SHA1:       memcpy(ctx->td_state.sha1.h, sha1_iv, sizeof sha1_iv); break;
+    case TD_SHA224:     memcpy(ctx->td_state.sha256.h, sha224_iv, sizeof sha224_iv); break;
+    case TD_SHA256:     memcpy(ctx->td_state.sha256.h, sha256_iv, sizeof sha256_iv); break;
+    case TD_SHA384:     memcpy(ctx->td_state.sha512.h, sha384_iv, sizeof sha384_iv); break;
+    case TD_SHA512:     memcpy(ctx->td_state.sha512.h, sha512_iv, sizeof sha512_iv); break;
+    case TD_SHA512_224: memcpy(ctx->td_state.sha512.h, sha512_224_iv, sizeof sha512_224_iv); break;
+    case TD_SHA512_256: memcpy(ctx->td_state.sha512.h, sha512_256_iv, sizeof sha512_256_iv); break;
+    default: assert(0 && "td_ctx_start: unknown alg"); return;
+    }
+    ctx->td_bytes_lo = 0;
+    ctx->td_bytes_hi = 0;
+    ctx->td_buf_len = 0;
+    ctx->td_alg = (uint32_t)alg;
+    ctx->td_magic = TD_CTX_LIVE;
+    ctx->td_reserved = 0;
+}
+
+void td_ctx_blocks(const td_backend_row *row, td_ctx *ctx, const uint8_t *data, size_t nblocks)
+{
+    assert(nblocks > 0);
+    switch (td_alg_info_of((td_alg)ctx->td_alg)->family) {
+    case TD_FAMILY_MD5:    row->blocks.md5(&ctx->td_state.md5, data, nblocks); break;
+    case TD_FAMILY_SHA1:   row->blocks.sha1(&ctx->td_state.sha1, data, nblocks); break;
+    case TD_FAMILY_SHA256: row->blocks.sha256(&ctx->td_state.sha256, data, nblocks); break;
+    case TD_FAMILY_SHA512: row->blocks.sha512(&ctx->td_state.sha512, data, nblocks); break;
+    default: assert(0 && "td_ctx_blocks: unknown family");
+    }
+}
+
+// The padding appends 0x80, zeros, and the message length in bits: 64 bits
+// (little-endian for MD5, big-endian for SHA-1/256) at offset 56 of the last
+// 64-byte block, or 128 bits big-endian at offset 112 of the last 128-byte
+// block for SHA-512. When the tail leaves no room for the 0x80 byte and the
+// length field, the padding spills into a second block.
+size_t td_pad(td_family family, uint8_t *block, const uint8_t *tail, size_t tail_len,
+              uint64_t total_lo, uint64_t total_hi)
+{
+    const size_t block_size = family == TD_FAMILY_SHA512 ? 128 : 64;
+    const size_t field = family == TD_FAMILY_SHA512 ? 16 : 8;
+    assert(tail_len < block_size);
+
+    if (tail_len != 0)
+        memcpy(block, tail, tail_len); // tail may be NULL only when tail_len is 0
+    block[tail_len] = 0x80;
+    const size_t nblocks = tail_len + 1 + field <= block_size ? 1 : 2;
+    const size_t end = nblocks * block_size;
+    memset(block + tail_len + 1, 0, end - field - tail_len - 1);
+
+    // Bits = bytes * 8, carried across the two 64-bit halves.
+    const uint64_t bits_lo = total_lo << 3;
+    const uint64_t bits_hi = total_hi << 3 | total_lo >> 61;
+    switch (family) {
+    case TD_FAMILY_MD5:
+        store_le32(block + end - 8, (uint32_t)bits_lo);
+        store_le32(block + end - 4, (uint32_t)(bits_lo >> 32));
+        break;
+    case TD_FAMILY_SHA512:
+        store_be64(block + end - 16, bits_hi);
+        store_be64(block + end - 8, bits_lo);
+        break;
+    default:
+        store_be64(block + end - 8, bits_lo);
+        break;
+    }
+    return nblocks;
+}
+
+void td_ctx_digest(const td_ctx *ctx, uint8_t *out)
+{
+    const td_alg_info *info = td_alg_info_of((td_alg)ctx->td_alg);
+    switch (info->family) {
+    case TD_FAMILY_MD5:
+        for (size_t i = 0; i < 4; i++)
+            store_le32(out + 4 * i, ctx->td_state.md5.h[i]);
+        break;
+    case TD_FAMILY_SHA1:
+        for (size_t i = 0; i < 5; i++)
+            store_be32(out + 4 * i, ctx->td_state.sha1.h[i]);
+        break;
+    case TD_FAMILY_SHA256:
+        for (size_t i = 0; i < info->digest_size / 4; i++)
+            store_be32(out + 4 * i, ctx->td_state.sha256.h[i]);
+        break;
+    case TD_FAMILY_SHA512: {
+        // SHA-512/224 ends halfway through a word: write exactly
+        // digest_size bytes, never more, since out may end at a guard page.
+        size_t i = 0;
+        for (; 8 * i + 8 <= info->digest_size; i++)
+            store_be64(out + 8 * i, ctx->td_state.sha512.h[i]);
+        if (8 * i < info->digest_size) {
+            uint8_t last[8];
+            store_be64(last, ctx->td_state.sha512.h[i]);
+            memcpy(out + 8 * i, last, info->digest_size - 8 * i);
+        }
+        break;
+    }
+    default:
+        assert(0 && "td_ctx_digest: unknown family");
+    }
+}
+
+void td_ctx_finish(const td_backend_row *row, td_ctx *ctx,
+                   const uint8_t *tail, size_t tail_len, uint8_t *out)
+{
+    uint8_t block[2 * TD_MAX_BLOCK_SIZE];
+    const td_family family = td_alg_info_of((td_alg)ctx->td_alg)->family;
+    const size_t nblocks = td_pad(family, block, tail, tail_len, ctx->td_bytes_lo, ctx->td_bytes_hi);
+    // Both padding blocks in one call: SHA-NI and ARMv8 keep the state in
+    // registers across them.
+    td_ctx_blocks(row, ctx, block, nblocks);
+    td_ctx_digest(ctx, out);
+    td_wipe(block, sizeof block);
+}
+
+void td_hash_with(const td_backend_row *row, td_alg alg, const uint8_t *data, size_t len,
+                  uint8_t *out)
+{
+    // No buffering: whole blocks straight from the caller's memory, then the
+    // tail with its padding. Only the state needs wiping afterwards.
+    td_ctx ctx;
+    td_ctx_start(&ctx, alg);
+    const size_t block_size = td_alg_info_of(alg)->block_size;
+    const size_t nblocks = len / block_size;
+    if (nblocks != 0)
+        td_ctx_blocks(row, &ctx, data, nblocks);
+    ctx.td_bytes_lo = (uint64_t)len;
+    // data may be NULL when len is 0, and NULL + 0 is undefined in C.
+    const uint8_t *tail = nblocks != 0 ? data + nblocks * block_size : data;
+    td_ctx_finish(row, &ctx, tail, len - nblocks * block_size, out);
+    td_wipe(&ctx.td_state, sizeof ctx.td_state);
+}
+
+// ------------------------------------------------------------ public entry
+
+int td_ctx_live(const td_ctx *ctx)
+{
+    return ctx->td_magic == TD_CTX_LIVE && ctx->td_alg < (uint32_t)TD_ALG_COUNT &&
+           ctx->td_buf_len < td_alg_info_of((td_alg)ctx->td_alg)->block_size;
+}
+
+int td_init(td_ctx *ctx, td_alg alg)
+{
+    if (ctx == NULL || (unsigned)alg >= (unsigned)TD_ALG_COUNT)
+        return TD_ERR_ARG;
+    td_ctx_start(ctx, alg);
+    return TD_OK;
+}
+
+// The length limits: SHA-1 and SHA-224/256 carry a 64-bit bit count, so a
+// message may have at most 2^64 - 1 bits, that is 2^61 - 1 whole bytes.
+// The SHA-512 family carries 128 bits: at most 2^125 - 1 bytes, whose high
+// 64-bit half is at most 2^61 - 1. MD5 has no limit: RFC 1321 keeps the
+// length modulo 2^64 bits, which the low counter's wrap gives for free.
+static int length_allowed(const td_ctx *ctx, size_t len)
+{
+    const uint64_t max_61 = ((uint64_t)1 << 61) - 1;
+    const uint64_t add = (uint64_t)len;
+    switch (td_alg_info_of((td_alg)ctx->td_alg)->family) {
+    case TD_FAMILY_MD5:
+        return 1;
+    case TD_FAMILY_SHA512:
+        return ctx->td_bytes_hi < max_61 || add <= UINT64_MAX - ctx->td_bytes_lo;
+    default:
+        return add <= max_61 && ctx->td_bytes_lo <= max_61 - add;
+    }
+}
+
+int td_update(td_ctx *ctx, const void *data, size_t len)
+{
+    if (ctx == NULL)
+        return TD_ERR_ARG;
+    if (!td_ctx_live(ctx))
+        return TD_ERR_STATE;
+    // Nothing to add: return before touching data, which may be NULL here
+    // (memcpy with a NULL pointer is undefined even for zero bytes).
+    if (len == 0)
+        return TD_OK;
+    if (data == NULL)
+        return TD_ERR_ARG;
+    if (!length_allowed(ctx, len))
+        return TD_ERR_LENGTH;
+
+    const uint64_t before = ctx->td_bytes_lo;
+    ctx->td_bytes_lo += (uint64_t)len;
+    ctx->td_bytes_hi += ctx->td_bytes_lo < before; // carry
+
+    const size_t block_size = td_alg_info_of((td_alg)ctx->td_alg)->block_size;
+    const td_backend_row *row = td_backend_row_for((td_alg)ctx->td_alg, TD_SINGLE);
+    const uint8_t *p = data;
+
+    // Top up a partial block first.
+    if (ctx->td_buf_len != 0) {
+        const size_t room = block_size - ctx->td_buf_len;
+        const size_t take = len < room ? len : room;
+        memcpy(ctx->td_buf + ctx->td_buf_len, p, take);
+        ctx->td_buf_len += (uint32_t)take;
+        p += take;
+        len -= take;
+        if (ctx->td_buf_len < block_size)
+            return TD_OK;
+        td_ctx_blocks(row, ctx, ctx->td_buf, 1);
+        ctx->td_buf_len = 0;
+    }
+    // Every whole block in one call, straight from the caller's memory.
+    const size_t nblocks = len / block_size;
+    if (nblocks != 0) {
+        td_ctx_blocks(row, ctx, p, nblocks);
+        p += nblocks * block_size;
+        len -= nblocks * block_size;
+    }
+    if (len != 0) {
+        memcpy(ctx->td_buf, p, len);
+        ctx->td_buf_len = (uint32_t)len;
+    }
+    return TD_OK;
+}
+
+int td_final(td_ctx *ctx, void *out)
+{
+    if (ctx == NULL || out == NULL)
+        return TD_ERR_ARG;
+    if (!td_ctx_live(ctx))
+        return TD_ERR_STATE;
+    const td_backend_row *row = td_backend_row_for((td_alg)ctx->td_alg, TD_SINGLE);
+    td_ctx_finish(row, ctx, ctx->td_buf, ctx->td_buf_len, out);
+    td_wipe(ctx, sizeof *ctx); // also clears TD_CTX_LIVE
+    return TD_OK;
+}
+
+int td_copy(td_ctx *dst, const td_ctx *src)
+{
+    if (dst == NULL || src == NULL)
+        return TD_ERR_ARG;
+    if (!td_ctx_live(src))
+        return TD_ERR_STATE;
+    if (dst != src)
+        memcpy(dst, src, sizeof *dst);
+    return TD_OK;
+}
+
+int td_len_allowed(td_alg alg, uint64_t len)
+{
+    // One call cannot pass the SHA-1/256 limit on a 32-bit size_t; on 64-bit
+    // it can, and must be refused before any byte is read.
+    const td_family family = td_alg_info_of(alg)->family;
+    return !(family == TD_FAMILY_SHA1 || family == TD_FAMILY_SHA256) ||
+           len <= ((uint64_t)1 << 61) - 1;
+}
+
+int td_hash(td_alg alg, const void *data, size_t len, void *out)
+{
+    if ((unsigned)alg >= (unsigned)TD_ALG_COUNT || out == NULL || (data == NULL && len != 0))
+        return TD_ERR_ARG;
+    if (!td_len_allowed(alg, len))
+        return TD_ERR_LENGTH;
+    td_hash_with(td_backend_row_for(alg, TD_SINGLE), alg, data, len, out);
+    return TD_OK;
+}

@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: Apache-2.0
+// Backend tables, the first-use choice, pinning and TURBODIGEST_BACKEND.
+// Adding a backend: its file, a prototype in backends/backends.h, one row
+// below, and one line in the CMake ISA list.
+
+#if defined(__AVX__) || defined(__AVX2__) || defined(__SHA__)
+#error "dispatch.c is generic code: compile it for the baseline instruction set"
+#endif
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/backends.h"
+#include "cpu.h"
+#include "td_atomic.h"
+#include "td_internal.h"
+
+#define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+// Each table is best first and ends with "portable", which needs nothing.
+
+static const td_backend_row md5_single[] = {
+    { "portable", 0, { .md5 = td_md5_blocks_portable } },
+};
+static const td_backend_row md5_multi[] = {
+    { "portable", 0, { .md5_many = td_md5_blocks_many_portable } },
+};
+
+static const td_backend_row sha1_single[] = {
+    { "portable", 0, { .sha1 = td_sha1_blocks_portable } },
+};
+static const td_backend_row sha1_multi[] = {
+    { "portable", 0, { .sha1_many = td_sha1_blocks_many_portable } },
+};
+
+static const td_backend_row sha256_single[] = {
+    { "portable", 0, { .sha256 = td_sha256_blocks_portable } },
+};
+static const td_backend_row sha256_multi[] = {
+    { "portable", 0, { .sha256_many = td_sha256_blocks_many_portable } },
+};
+
+static const td_backend_row sha512_single[] = {
+    { "portable", 0, { .sha512 = td_sha512_blocks_portable } },
+};
+static const td_backend_row sha512_multi[] = {
+    { "portable", 0, { .sha512_many = td_sha512_blocks_many_portable } },
+};
+
+static const td_backend_table tables[TD_FAMILY_COUNT][2] = {
+    [TD_FAMILY_MD5]    = { { md5_single, COUNT_OF(md5_single) },
+                           { md5_multi, COUNT_OF(md5_multi) } },
+    [TD_FAMILY_SHA1]   = { { sha1_single, COUNT_OF(sha1_single) },
+                           { sha1_multi, COUNT_OF(sha1_multi) } },
+    [TD_FAMILY_SHA256] = { { sha256_single, COUNT_OF(sha256_single) },
+                           { sha256_multi, COUNT_OF(sha256_multi) } },
+    [TD_FAMILY_SHA512] = { { sha512_single, COUNT_OF(sha512_single) },
+                           { sha512_multi, COUNT_OF(sha512_multi) } },
+};
+
+td_backend_table td_backend_table_of(td_family family, td_path path)
+{
+    return tables[family][path];
+}
+
+int td_backend_row_usable(const td_backend_row *row)
+{
+    return (row->cpu_needs & ~td_cpu_features_mask()) == 0;
+}
+
+static const td_backend_row *find_usable(td_alg alg, td_path path, const char *name, size_t len)
+{
+    const td_backend_table t = tables[td_alg_info_of(alg)->family][path];
+    for (size_t i = 0; i < t.count; i++) {
+        if (strlen(t.rows[i].name) == len && memcmp(t.rows[i].name, name, len) == 0)
+            return td_backend_row_usable(&t.rows[i]) ? &t.rows[i] : NULL;
+    }
+    return NULL;
+}
+
+static const td_backend_row *first_usable(td_alg alg, td_path path)
+{
+    const td_backend_table t = tables[td_alg_info_of(alg)->family][path];
+    for (size_t i = 0; i < t.count; i++) {
+        if (td_backend_row_usable(&t.rows[i]))
+            return &t.rows[i];
+    }
+    return &t.rows[t.count - 1]; // portable: unreachable unless a table is wrong
+}
+
+// TURBODIGEST_BACKEND is a comma-separated list of items, each either a
+// backend name for every algorithm ("portable") or ALG=NAME
+// ("sha256=portable"). An item for this very algorithm beats a general one;
+// among equals the last wins. Items whose name has no usable backend on this
+// path are skipped, so "avx2-x8" pins the many path and leaves the single
+// path to the automatic choice.
+static const td_backend_row *from_environment(td_alg alg, td_path path)
+{
+    const char *env = getenv("TURBODIGEST_BACKEND");
+    if (env == NULL)
+        return NULL;
+    const td_backend_row *general = NULL, *specific = NULL;
+    const char *item = env;
+    for (;;) {
+        const char *end = strchr(item, ',');
+        const size_t item_len = end ? (size_t)(end - item) : strlen(item);
+        const char *eq = memchr(item, '=', item_len);
+        if (eq == NULL) {
+            const td_backend_row *row = find_usable(alg, path, item, item_len);
+            if (row)
+                general = row;
+        } else {
+            char alg_name[32];
+            const size_t alg_len = (size_t)(eq - item);
+            td_alg named;
+            if (alg_len < sizeof alg_name) {
+                memcpy(alg_name, item, alg_len);
+                alg_name[alg_len] = '\0';
+                if (td_alg_from_name(alg_name, &named) == TD_OK && named == alg) {
+                    const td_backend_row *row =
+                        find_usable(alg, path, eq + 1, item_len - alg_len - 1);
+                    if (row)
+                        specific = row;
+                }
+            }
+        }
+        if (end == NULL)
+            break;
+        item = end + 1;
+    }
+    return specific ? specific : general;
+}
+
+// NULL until first use; then the row in use. Racing first callers compute the
+// same row and store the same pointer, so no lock is needed.
+static TD_ATOMIC(const td_backend_row *) chosen[TD_ALG_COUNT][2];
+
+static const td_backend_row *choose_and_publish(td_alg alg, td_path path)
+{
+    const td_backend_row *row = from_environment(alg, path);
+    if (row == NULL)
+        row = first_usable(alg, path);
+    TD_ATOMIC_STORE(&chosen[alg][path], row);
+    return row;
+}
+
+const td_backend_row *td_backend_row_for(td_alg alg, td_path path)
+{
+    const td_backend_row *row = TD_ATOMIC_LOAD(&chosen[alg][path]);
+    return row ? row : choose_and_publish(alg, path);
+}
+
+static int args_valid(td_alg alg, td_path path)
+{
+    return (unsigned)alg < (unsigned)TD_ALG_COUNT && (path == TD_SINGLE || path == TD_MULTI);
+}
+
+size_t td_backends(td_alg alg, td_path path, const char **names, size_t cap)
+{
+    if (!args_valid(alg, path))
+        return 0;
+    const td_backend_table t = tables[td_alg_info_of(alg)->family][path];
+    size_t count = 0;
+    for (size_t i = 0; i < t.count; i++) {
+        if (!td_backend_row_usable(&t.rows[i]))
+            continue;
+        if (names != NULL && count < cap)
+            names[count] = t.rows[i].name;
+        count++;
+    }
+    return count;
+}
+
+const char *td_backend(td_alg alg, td_path path)
+{
+    return args_valid(alg, path) ? td_backend_row_for(alg, path)->name : NULL;
+}
+
+int td_use_backend(td_alg alg, td_path path, const char *name)
+{
+    if (!args_valid(alg, path))
+        return TD_ERR_ARG;
+    if (name == NULL) {
+        TD_ATOMIC_STORE(&chosen[alg][path], (const td_backend_row *)NULL);
+        return TD_OK;
+    }
+    const td_backend_row *row = find_usable(alg, path, name, strlen(name));
+    if (row == NULL)
+        return TD_ERR_UNSUPPORTED;
+    TD_ATOMIC_STORE(&chosen[alg][path], row);
+    return TD_OK;
+}

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: Apache-2.0
+ * Atomic load and store of a pointer or word, for the published backend
+ * choice and the cached CPU features. C11 atomics where the compiler has
+ * them; MSVC's C mode gets them only behind /experimental:c11atomics.
+ */
+#ifndef TD_ATOMIC_H
+#define TD_ATOMIC_H
+
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <windows.h>
+// Aligned word and pointer accesses are atomic on x86-64 and ARM64; the
+// barriers give acquire and release ordering.
+#define TD_ATOMIC(T) T volatile
+#define TD_ATOMIC_LOAD(p) (MemoryBarrier(), *(p))
+#define TD_ATOMIC_STORE(p, v) do { MemoryBarrier(); *(p) = (v); MemoryBarrier(); } while (0)
+#define TD_ATOMIC_CAS(p, expected, desired) \
+    (InterlockedCompareExchange((LONG volatile *)(p), (desired), (expected)) == (expected))
+#else
+#include <stdatomic.h>
+#define TD_ATOMIC(T) _Atomic(T)
+#define TD_ATOMIC_LOAD(p) atomic_load_explicit((p), memory_order_acquire)
+#define TD_ATOMIC_STORE(p, v) atomic_store_explicit((p), (v), memory_order_release)
+#define TD_ATOMIC_CAS(p, expected, desired) \
+    atomic_compare_exchange_strong((p), &(int){ (expected) }, (desired))
+#endif
+
+#endif // TD_ATOMIC_H

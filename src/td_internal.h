@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: Apache-2.0
+ * Private types shared by the library's files: compression states, the
+ * block-function contract, backend table rows and the dispatch entry points.
+ */
+#ifndef TD_INTERNAL_H
+#define TD_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "turbodigest.h"
+
+#if defined(__GNUC__) && !defined(_WIN32)
+#define TD_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define TD_HIDDEN
+#endif
+
+// Compression states: words in host order. The structs are declared inside
+// td_ctx in the public header so that a context's state is the very object a
+// backend works on, with no cast between unrelated types.
+typedef struct td_md5_state td_md5_state;       // uint32_t h[4]
+typedef struct td_sha1_state td_sha1_state;     // uint32_t h[5]
+typedef struct td_sha256_state td_sha256_state; // uint32_t h[8], also SHA-224
+typedef struct td_sha512_state td_sha512_state; // uint64_t h[8], also SHA-384, SHA-512/t
+
+// Compress nblocks >= 1 whole blocks (64 bytes; 128 for SHA-512) into
+// *state. data has no alignment requirement; exactly nblocks blocks are read;
+// nothing but *state is written.
+typedef void td_md5_blocks_fn(td_md5_state *state, const uint8_t *data, size_t nblocks);
+typedef void td_sha1_blocks_fn(td_sha1_state *state, const uint8_t *data, size_t nblocks);
+typedef void td_sha256_blocks_fn(td_sha256_state *state, const uint8_t *data, size_t nblocks);
+typedef void td_sha512_blocks_fn(td_sha512_state *state, const uint8_t *data, size_t nblocks);
+
+// The compressor families. Several algorithms share one family.
+typedef enum td_family {
+    TD_FAMILY_MD5, TD_FAMILY_SHA1, TD_FAMILY_SHA256, TD_FAMILY_SHA512,
+    TD_FAMILY_COUNT
+} td_family;
+
+// The many-message path: compress nblocks whole blocks into each of n
+// independent states; data[i] is lane i's next block. Any n >= 1: a lanes
+// backend runs full lanes, then narrower ones or one at a time. many.c owns
+// message lengths and padding, so a backend only ever sees whole blocks.
+typedef void td_md5_blocks_many_fn(td_md5_state *const *states, const uint8_t *const *data,
+                                   size_t n, size_t nblocks);
+typedef void td_sha1_blocks_many_fn(td_sha1_state *const *states, const uint8_t *const *data,
+                                    size_t n, size_t nblocks);
+typedef void td_sha256_blocks_many_fn(td_sha256_state *const *states, const uint8_t *const *data,
+                                      size_t n, size_t nblocks);
+typedef void td_sha512_blocks_many_fn(td_sha512_state *const *states, const uint8_t *const *data,
+                                      size_t n, size_t nblocks);
+
+// A row's function: the member that matches its table's family and path.
+typedef union td_blocks_fn {
+    td_md5_blocks_fn         *md5;
+    td_sha1_blocks_fn        *sha1;
+    td_sha256_blocks_fn      *sha256;
+    td_sha512_blocks_fn      *sha512;
+    td_md5_blocks_many_fn    *md5_many;
+    td_sha1_blocks_many_fn   *sha1_many;
+    td_sha256_blocks_many_fn *sha256_many;
+    td_sha512_blocks_many_fn *sha512_many;
+} td_blocks_fn;
+
+// One row of a backend table: usable when every bit of cpu_needs is present.
+typedef struct td_backend_row {
+    const char  *name;
+    uint32_t     cpu_needs;  // TD_CPU_* bits
+    td_blocks_fn blocks;
+} td_backend_row;
+
+// A family's backends for one path, best first; the last row is "portable".
+typedef struct td_backend_table {
+    const td_backend_row *rows;
+    size_t                count;
+} td_backend_table;
+
+// Static facts about an algorithm.
+typedef struct td_alg_info {
+    const char *name;
+    td_family   family;
+    uint32_t    digest_size;
+    uint32_t    block_size;
+} td_alg_info;
+
+// alg must be valid (< TD_ALG_COUNT).
+TD_HIDDEN const td_alg_info *td_alg_info_of(td_alg alg);
+
+// The backend in use for alg on path; alg and path must be valid. One atomic
+// load after the first call.
+TD_HIDDEN const td_backend_row *td_backend_row_for(td_alg alg, td_path path);
+
+// Every row built in for a family and path, usable here or not.
+TD_HIDDEN td_backend_table td_backend_table_of(td_family family, td_path path);
+
+// Whether the CPU can run a row.
+TD_HIDDEN int td_backend_row_usable(const td_backend_row *row);
+
+// The generic layer (ctx.c). These trust their arguments: the public entry
+// points check them first.
+
+// Sets a context's IV and counters and marks it live.
+TD_HIDDEN void td_ctx_start(td_ctx *ctx, td_alg alg);
+
+// Compresses nblocks whole blocks into ctx's state with a single-path row.
+TD_HIDDEN void td_ctx_blocks(const td_backend_row *row, td_ctx *ctx,
+                             const uint8_t *data, size_t nblocks);
+
+// Pads tail (the message's last len % block_size bytes, fewer than a block;
+// the message length is taken from ctx's counters), compresses the last one
+// or two blocks with row and writes the digest. Does not wipe ctx.
+TD_HIDDEN void td_ctx_finish(const td_backend_row *row, td_ctx *ctx,
+                             const uint8_t *tail, size_t tail_len, uint8_t *out);
+
+// Writes the digest of ctx's state, digest_size bytes exactly.
+TD_HIDDEN void td_ctx_digest(const td_ctx *ctx, uint8_t *out);
+
+// Builds the padding of a message of total_lo/total_hi bytes that ends with
+// tail, into block (room for two blocks). Returns the number of blocks, 1 or 2.
+TD_HIDDEN size_t td_pad(td_family family, uint8_t *block, const uint8_t *tail, size_t tail_len,
+                        uint64_t total_lo, uint64_t total_hi);
+
+// Whether a context is initialised and not finished.
+TD_HIDDEN int td_ctx_live(const td_ctx *ctx);
+
+// Whether a message of len bytes is within alg's length limit.
+TD_HIDDEN int td_len_allowed(td_alg alg, uint64_t len);
+
+// n messages with a given many-path row (many.c); arguments already checked.
+TD_HIDDEN void td_hash_many_with(const td_backend_row *row, td_alg alg, size_t n,
+                                 const void *const *data, const size_t *lens, uint8_t *out);
+
+// The whole message in one call with a given single-path row.
+TD_HIDDEN void td_hash_with(const td_backend_row *row, td_alg alg,
+                            const uint8_t *data, size_t len, uint8_t *out);
+
+// Wipes len bytes in a way the compiler may not drop.
+TD_HIDDEN void td_wipe(void *p, size_t len);
+
+#endif // TD_INTERNAL_H
