@@ -87,19 +87,19 @@ void td_ctx_blocks(const td_backend_row *row, td_ctx *ctx, const uint8_t *data, 
 // (little-endian for MD5, big-endian for SHA-1/256) at offset 56 of the last
 // 64-byte block, or 128 bits big-endian at offset 112 of the last 128-byte
 // block for SHA-512. When the tail leaves no room for the 0x80 byte and the
-// length field, the padding spills into a second block.
+// length field, the padding spills into one more block.
 size_t td_pad(td_family family, uint8_t *block, const uint8_t *tail, size_t tail_len,
               uint64_t total_lo, uint64_t total_hi)
 {
     const size_t block_size = family == TD_FAMILY_SHA512 ? 128 : 64;
     const size_t field = family == TD_FAMILY_SHA512 ? 16 : 8;
-    assert(tail_len < block_size);
+    const size_t nblocks = (tail_len + 1 + field + block_size - 1) / block_size;
+    const size_t end = nblocks * block_size;
+    assert(end <= TD_PAD_BUFFER_SIZE);
 
     if (tail_len != 0)
         memcpy(block, tail, tail_len); // tail may be NULL only when tail_len is 0
     block[tail_len] = 0x80;
-    const size_t nblocks = tail_len + 1 + field <= block_size ? 1 : 2;
-    const size_t end = nblocks * block_size;
     memset(block + tail_len + 1, 0, end - field - tail_len - 1);
 
     // Bits = bytes * 8, carried across the two 64-bit halves.
@@ -158,25 +158,29 @@ void td_ctx_digest(const td_ctx *ctx, uint8_t *out)
 void td_ctx_finish(const td_backend_row *row, td_ctx *ctx,
                    const uint8_t *tail, size_t tail_len, uint8_t *out)
 {
-    uint8_t block[2 * TD_MAX_BLOCK_SIZE];
-    const td_family family = td_alg_info_of((td_alg)ctx->td_alg)->family;
-    const size_t nblocks = td_pad(family, block, tail, tail_len, ctx->td_bytes_lo, ctx->td_bytes_hi);
-    // Both padding blocks in one call: SHA-NI and ARMv8 keep the state in
+    uint8_t block[TD_PAD_BUFFER_SIZE];
+    const td_alg_info *info = td_alg_info_of((td_alg)ctx->td_alg);
+    const size_t nblocks =
+        td_pad(info->family, block, tail, tail_len, ctx->td_bytes_lo, ctx->td_bytes_hi);
+    // All the last blocks in one call: SHA-NI and ARMv8 keep the state in
     // registers across them.
     td_ctx_blocks(row, ctx, block, nblocks);
     td_ctx_digest(ctx, out);
-    td_wipe(block, sizeof block);
+    td_wipe(block, nblocks * info->block_size);
 }
 
 void td_hash_with(const td_backend_row *row, td_alg alg, const uint8_t *data, size_t len,
                   uint8_t *out)
 {
     // No buffering: whole blocks straight from the caller's memory, then the
-    // tail with its padding. Only the state needs wiping afterwards.
+    // tail with its padding. Only the state needs wiping afterwards. A message
+    // of at most TD_MAX_BLOCK_SIZE bytes is copied whole beside its padding
+    // instead, so that it takes one call into the backend, not two: at 64
+    // bytes that call is a fifth of the time.
     td_ctx ctx;
     td_ctx_start(&ctx, alg);
     const size_t block_size = td_alg_info_of(alg)->block_size;
-    const size_t nblocks = len / block_size;
+    const size_t nblocks = len > TD_MAX_BLOCK_SIZE ? len / block_size : 0;
     if (nblocks != 0)
         td_ctx_blocks(row, &ctx, data, nblocks);
     ctx.td_bytes_lo = (uint64_t)len;

@@ -63,7 +63,7 @@ static void hash_batch(const td_backend_row *row, td_alg alg, size_t k,
     const td_alg_info *info = td_alg_info_of(alg);
     const size_t block_size = info->block_size;
     td_ctx ctxs[TD_MANY_BATCH];
-    uint8_t padding[TD_MANY_BATCH][2 * TD_MAX_BLOCK_SIZE];
+    uint8_t padding[TD_MANY_BATCH][TD_PAD_BUFFER_SIZE];
     lane lanes[TD_MANY_BATCH];
 
     for (size_t i = 0; i < k; i++) {

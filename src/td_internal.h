@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "turbodigest.h"
 
@@ -107,17 +108,22 @@ TD_HIDDEN void td_ctx_start(td_ctx *ctx, td_alg alg);
 TD_HIDDEN void td_ctx_blocks(const td_backend_row *row, td_ctx *ctx,
                              const uint8_t *data, size_t nblocks);
 
-// Pads tail (the message's last len % block_size bytes, fewer than a block;
-// the message length is taken from ctx's counters), compresses the last one
-// or two blocks with row and writes the digest. Does not wipe ctx.
+// Room for the padded end of a message: a tail of up to TD_MAX_BLOCK_SIZE
+// bytes with its padding is at most two 128-byte or three 64-byte blocks.
+#define TD_PAD_BUFFER_SIZE (2 * TD_MAX_BLOCK_SIZE)
+
+// Pads tail (the message's last bytes, at most TD_MAX_BLOCK_SIZE of them; the
+// message length is taken from ctx's counters), compresses the last blocks
+// with row and writes the digest. Does not wipe ctx.
 TD_HIDDEN void td_ctx_finish(const td_backend_row *row, td_ctx *ctx,
                              const uint8_t *tail, size_t tail_len, uint8_t *out);
 
 // Writes the digest of ctx's state, digest_size bytes exactly.
 TD_HIDDEN void td_ctx_digest(const td_ctx *ctx, uint8_t *out);
 
-// Builds the padding of a message of total_lo/total_hi bytes that ends with
-// tail, into block (room for two blocks). Returns the number of blocks, 1 or 2.
+// Copies tail (at most TD_MAX_BLOCK_SIZE bytes) into block, a buffer of
+// TD_PAD_BUFFER_SIZE bytes, and pads it as the end of a message of
+// total_lo/total_hi bytes. Returns the number of blocks filled, 1 to 3.
 TD_HIDDEN size_t td_pad(td_family family, uint8_t *block, const uint8_t *tail, size_t tail_len,
                         uint64_t total_lo, uint64_t total_hi);
 
@@ -135,7 +141,19 @@ TD_HIDDEN void td_hash_many_with(const td_backend_row *row, td_alg alg, size_t n
 TD_HIDDEN void td_hash_with(const td_backend_row *row, td_alg alg,
                             const uint8_t *data, size_t len, uint8_t *out);
 
-// Wipes len bytes in a way the compiler may not drop.
-TD_HIDDEN void td_wipe(void *p, size_t len);
+// Wipes len bytes in a way the compiler may not drop. With GCC and Clang an
+// empty asm that "reads" the memory keeps the memset alive and lets it inline
+// as a few vector stores; elsewhere memset is called through a volatile
+// pointer, which the compiler cannot see through (libsodium's fallback).
+static inline void td_wipe(void *p, size_t len)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    memset(p, 0, len);
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+#else
+    static void *(*const volatile memset_v)(void *, int, size_t) = memset;
+    memset_v(p, 0, len);
+#endif
+}
 
 #endif // TD_INTERNAL_H
