@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0
  * SHA-384/512 and SHA-512/t block function (FIPS 180-4) in portable C: any
- * CPU, any byte order, default flags. The reference for the other SHA-512 backends.
+ * CPU, any byte order, default flags. The reference the other SHA-512
+ * backends are tested against.
  */
 #include <stddef.h>
 #include <stdint.h>
