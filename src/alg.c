@@ -42,31 +42,81 @@ const char *td_alg_name(td_alg alg)
     return alg_is_valid(alg) ? alg_infos[alg].name : NULL;
 }
 
-// Reduces a spelling to lower-case letters and digits, dropping '-', '_' and
-// '/', so "SHA-512/256", "sha512_256" and "sha512-256" all become
-// "sha512256". A "sha2" prefix followed by a digest size ("SHA2-256") is
-// folded to "sha". Returns 0 when the name is too long or has other bytes.
-static int normalise_name(const char *name, char *out, size_t cap)
+// Lower-cases name into out; 0 if it does not fit.
+static int lower_copy(const char *name, char *out, size_t cap)
 {
     size_t n = 0;
-    for (const char *p = name; *p; p++) {
-        char c = *p;
-        if (c == '-' || c == '_' || c == '/')
-            continue;
-        if (c >= 'A' && c <= 'Z')
-            c = (char)(c - 'A' + 'a');
-        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')))
-            return 0;
+    for (; name[n] != '\0'; n++) {
         if (n + 1 >= cap)
             return 0;
-        out[n++] = c;
+        const char c = name[n];
+        out[n] = c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
     }
     out[n] = '\0';
-    if (strncmp(out, "sha2", 4) == 0 && (strncmp(out + 4, "224", 3) == 0 ||
-                                         strncmp(out + 4, "256", 3) == 0 ||
-                                         strncmp(out + 4, "384", 3) == 0 ||
-                                         strncmp(out + 4, "512", 3) == 0))
-        memmove(out + 3, out + 4, n - 3); // "sha2256" -> "sha256", with the NUL
+    return 1;
+}
+
+// Skips one separator from set, if there is one.
+static const char *skip_sep(const char *p, const char *set)
+{
+    return *p != '\0' && strchr(set, *p) != NULL ? p + 1 : p;
+}
+
+// Takes a digest size in bits; returns the rest of the string or NULL.
+static const char *take_bits(const char *p, int *bits)
+{
+    static const int sizes[] = { 224, 256, 384, 512 };
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        char text[4];
+        text[0] = (char)('0' + sizes[i] / 100);
+        text[1] = (char)('0' + sizes[i] / 10 % 10);
+        text[2] = (char)('0' + sizes[i] % 10);
+        text[3] = '\0';
+        if (strncmp(p, text, 3) == 0) {
+            *bits = sizes[i];
+            return p + 3;
+        }
+    }
+    return NULL;
+}
+
+// The accepted spellings, case-insensitive: "md5"; "sha1", "sha-1";
+// "sha" + optional "2" + size, with optional "-" or "_" between the parts
+// ("sha256", "SHA-256", "SHA2-256", "sha2_256"); and for SHA-512/t a "/",
+// "-" or "_" before t ("sha512/256", "sha512_256", "SHA-512/224").
+static int parse_name(const char *name, td_alg *alg)
+{
+    if (strcmp(name, "md5") == 0) {
+        *alg = TD_MD5;
+        return 1;
+    }
+    if (strncmp(name, "sha", 3) != 0)
+        return 0;
+    const char *p = skip_sep(name + 3, "-_");
+    if (strcmp(p, "1") == 0) {
+        *alg = TD_SHA1;
+        return 1;
+    }
+    // "sha2" followed by a size needs a separator: "sha2-256", not "sha2256".
+    if (p[0] == '2' && (p[1] == '-' || p[1] == '_'))
+        p += 2;
+    int bits, t = 0;
+    p = take_bits(p, &bits);
+    if (p == NULL)
+        return 0;
+    if (*p != '\0') {
+        if (bits != 512 || strchr("/-_", *p) == NULL)
+            return 0;
+        p = take_bits(p + 1, &t);
+        if (p == NULL || *p != '\0' || (t != 224 && t != 256))
+            return 0;
+    }
+    switch (bits) {
+    case 224: *alg = TD_SHA224; break;
+    case 256: *alg = TD_SHA256; break;
+    case 384: *alg = TD_SHA384; break;
+    default:  *alg = t == 224 ? TD_SHA512_224 : t == 256 ? TD_SHA512_256 : TD_SHA512; break;
+    }
     return 1;
 }
 
@@ -74,16 +124,10 @@ int td_alg_from_name(const char *name, td_alg *alg)
 {
     if (name == NULL || alg == NULL)
         return TD_ERR_ARG;
-    char norm[24];
-    if (!normalise_name(name, norm, sizeof norm))
+    char lower[16];
+    td_alg found;
+    if (!lower_copy(name, lower, sizeof lower) || !parse_name(lower, &found))
         return TD_ERR_ARG;
-    for (int i = 0; i < TD_ALG_COUNT; i++) {
-        char canon[24];
-        normalise_name(alg_infos[i].name, canon, sizeof canon);
-        if (strcmp(norm, canon) == 0) {
-            *alg = (td_alg)i;
-            return TD_OK;
-        }
-    }
-    return TD_ERR_ARG;
+    *alg = found;
+    return TD_OK;
 }

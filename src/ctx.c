@@ -17,7 +17,7 @@
 #define TD_CTX_LIVE 0x74644c56u // "tdLV"
 
 _Static_assert(sizeof(td_ctx) == 224, "td_ctx size is part of the ABI");
-_Static_assert(_Alignof(td_ctx) == 8, "td_ctx alignment is part of the ABI");
+_Static_assert(_Alignof(td_ctx) == _Alignof(uint64_t), "td_ctx alignment is part of the ABI");
 _Static_assert(sizeof(td_hmac_ctx) == 2 * sizeof(td_ctx), "td_hmac_ctx is two contexts");
 
 // Initial values: RFC 1321 section 3.3, FIPS 180-4 sections 5.3.1 to 5.3.6.
