@@ -73,7 +73,7 @@ uint32_t td_cpu_probe(void)
         mask |= TD_CPU_ARM_SHA512;
 #elif defined(__FreeBSD__) || defined(__OpenBSD__)
     unsigned long hwcap = 0;
-    if (elf_aux_info(AT_HWCAP, &hwcap, sizeof hwcap) == 0)
+    if (elf_aux_info(AT_HWCAP, &hwcap, (int)sizeof hwcap) == 0) // its size is an int
         mask |= from_hwcap(hwcap);
 #elif defined(_WIN32)
     if (IsProcessorFeaturePresent(PF_ARM_V8_CRYPTO_INSTRUCTIONS_AVAILABLE))

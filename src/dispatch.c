@@ -20,6 +20,9 @@
 // Each table is best first and ends with "portable", which needs nothing.
 
 static const td_backend_row md5_single[] = {
+#if TD_HAVE_MD5_AVX512
+    { "avx512", TD_CPU_AVX512F | TD_CPU_AVX512VL, { .md5 = td_md5_blocks_avx512 } },
+#endif
     { "portable", 0, { .md5 = td_md5_blocks_portable } },
 };
 static const td_backend_row md5_multi[] = {
@@ -27,6 +30,18 @@ static const td_backend_row md5_multi[] = {
 };
 
 static const td_backend_row sha1_single[] = {
+#if TD_HAVE_SHA_NI
+    { "shani", TD_CPU_SHANI | TD_CPU_SSE41 | TD_CPU_SSSE3, { .sha1 = td_sha1_blocks_shani } },
+#endif
+#if TD_HAVE_SHA1_AVX2
+    { "avx2", TD_CPU_AVX2 | TD_CPU_BMI1 | TD_CPU_BMI2, { .sha1 = td_sha1_blocks_avx2 } },
+#endif
+#if TD_HAVE_SHA1_SSSE3
+    { "ssse3", TD_CPU_SSSE3, { .sha1 = td_sha1_blocks_ssse3 } },
+#endif
+#if TD_HAVE_ARMV8
+    { "armv8", TD_CPU_ARM_SHA1 | TD_CPU_ARM_SHA2, { .sha1 = td_sha1_blocks_armv8 } },
+#endif
     { "portable", 0, { .sha1 = td_sha1_blocks_portable } },
 };
 static const td_backend_row sha1_multi[] = {
@@ -34,6 +49,18 @@ static const td_backend_row sha1_multi[] = {
 };
 
 static const td_backend_row sha256_single[] = {
+#if TD_HAVE_SHA_NI
+    { "shani", TD_CPU_SHANI | TD_CPU_SSE41 | TD_CPU_SSSE3, { .sha256 = td_sha256_blocks_shani } },
+#endif
+#if TD_HAVE_SHA256_AVX2
+    { "avx2", TD_CPU_AVX2 | TD_CPU_BMI1 | TD_CPU_BMI2, { .sha256 = td_sha256_blocks_avx2 } },
+#endif
+#if TD_HAVE_SHA256_SSSE3
+    { "ssse3", TD_CPU_SSSE3, { .sha256 = td_sha256_blocks_ssse3 } },
+#endif
+#if TD_HAVE_ARMV8
+    { "armv8", TD_CPU_ARM_SHA2, { .sha256 = td_sha256_blocks_armv8 } },
+#endif
     { "portable", 0, { .sha256 = td_sha256_blocks_portable } },
 };
 static const td_backend_row sha256_multi[] = {
@@ -41,6 +68,16 @@ static const td_backend_row sha256_multi[] = {
 };
 
 static const td_backend_row sha512_single[] = {
+#if TD_HAVE_SHA512_AVX512
+    { "avx512", TD_CPU_AVX512F | TD_CPU_AVX512VL | TD_CPU_AVX2 | TD_CPU_BMI2 | TD_CPU_BMI1,
+      { .sha512 = td_sha512_blocks_avx512 } },
+#endif
+#if TD_HAVE_SHA512_AVX2
+    { "avx2", TD_CPU_AVX2 | TD_CPU_BMI2 | TD_CPU_BMI1, { .sha512 = td_sha512_blocks_avx2 } },
+#endif
+#if TD_HAVE_ARMV8_SHA512
+    { "armv8-sha512", TD_CPU_ARM_SHA512, { .sha512 = td_sha512_blocks_armv8_sha512 } },
+#endif
     { "portable", 0, { .sha512 = td_sha512_blocks_portable } },
 };
 static const td_backend_row sha512_multi[] = {

@@ -9,18 +9,30 @@
 
 // MD5
 TD_HIDDEN td_md5_blocks_fn td_md5_blocks_portable;
+TD_HIDDEN td_md5_blocks_fn td_md5_blocks_avx512;
 TD_HIDDEN td_md5_blocks_many_fn td_md5_blocks_many_portable;
 
 // SHA-1
 TD_HIDDEN td_sha1_blocks_fn td_sha1_blocks_portable;
+TD_HIDDEN td_sha1_blocks_fn td_sha1_blocks_armv8;
+TD_HIDDEN td_sha1_blocks_fn td_sha1_blocks_shani;
+TD_HIDDEN td_sha1_blocks_fn td_sha1_blocks_avx2;
+TD_HIDDEN td_sha1_blocks_fn td_sha1_blocks_ssse3;
 TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_portable;
 
 // SHA-224/256
 TD_HIDDEN td_sha256_blocks_fn td_sha256_blocks_portable;
+TD_HIDDEN td_sha256_blocks_fn td_sha256_blocks_armv8;
+TD_HIDDEN td_sha256_blocks_fn td_sha256_blocks_shani;
+TD_HIDDEN td_sha256_blocks_fn td_sha256_blocks_avx2;
+TD_HIDDEN td_sha256_blocks_fn td_sha256_blocks_ssse3;
 TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_portable;
 
 // SHA-384/512, SHA-512/t
 TD_HIDDEN td_sha512_blocks_fn td_sha512_blocks_portable;
+TD_HIDDEN td_sha512_blocks_fn td_sha512_blocks_armv8_sha512;
+TD_HIDDEN td_sha512_blocks_fn td_sha512_blocks_avx2;
+TD_HIDDEN td_sha512_blocks_fn td_sha512_blocks_avx512;
 TD_HIDDEN td_sha512_blocks_many_fn td_sha512_blocks_many_portable;
 
 #endif // TD_BACKENDS_H

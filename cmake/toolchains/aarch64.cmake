@@ -1,0 +1,22 @@
+# SPDX-License-Identifier: Apache-2.0
+# Cross build for AArch64 (little-endian) with Debian's aarch64-linux-gnu cross compiler; the tests run under
+# qemu-aarch64 through CTest (CMAKE_CROSSCOMPILING_EMULATOR) with the cross
+# compiler's own C library (-L), not multiarch libraries: one set only
+# (shared/EMULATION.md). Pick the emulated CPU with the QEMU_CPU variable.
+set(CMAKE_SYSTEM_NAME Linux)
+set(CMAKE_SYSTEM_PROCESSOR aarch64)
+set(CMAKE_C_COMPILER aarch64-linux-gnu-gcc)
+
+# Libraries and headers come from the target's root only, so the build host's
+# x86-64 OpenSSL is never picked up; add a multiarch root to
+# CMAKE_FIND_ROOT_PATH to use target libraries installed there.
+set(CMAKE_FIND_ROOT_PATH /usr/aarch64-linux-gnu)
+set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
+set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
+set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
+set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
+set(ENV{PKG_CONFIG_LIBDIR} /usr/aarch64-linux-gnu/lib/pkgconfig)
+
+if(NOT DEFINED CMAKE_CROSSCOMPILING_EMULATOR)
+  set(CMAKE_CROSSCOMPILING_EMULATOR qemu-aarch64 -L /usr/aarch64-linux-gnu)
+endif()

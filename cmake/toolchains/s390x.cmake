@@ -1,0 +1,22 @@
+# SPDX-License-Identifier: Apache-2.0
+# Cross build for s390x (64-bit big-endian) with Debian's s390x-linux-gnu cross compiler; the tests run under
+# qemu-s390x through CTest (CMAKE_CROSSCOMPILING_EMULATOR) with the cross
+# compiler's own C library (-L), not multiarch libraries: one set only
+# (shared/EMULATION.md). Pick the emulated CPU with the QEMU_CPU variable.
+set(CMAKE_SYSTEM_NAME Linux)
+set(CMAKE_SYSTEM_PROCESSOR s390x)
+set(CMAKE_C_COMPILER s390x-linux-gnu-gcc)
+
+# Libraries and headers come from the target's root only, so the build host's
+# x86-64 OpenSSL is never picked up; add a multiarch root to
+# CMAKE_FIND_ROOT_PATH to use target libraries installed there.
+set(CMAKE_FIND_ROOT_PATH /usr/s390x-linux-gnu)
+set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
+set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
+set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
+set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
+set(ENV{PKG_CONFIG_LIBDIR} /usr/s390x-linux-gnu/lib/pkgconfig)
+
+if(NOT DEFINED CMAKE_CROSSCOMPILING_EMULATOR)
+  set(CMAKE_CROSSCOMPILING_EMULATOR qemu-s390x -L /usr/s390x-linux-gnu)
+endif()

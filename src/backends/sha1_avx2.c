@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: Apache-2.0
+ * SHA-1 block function for x86-64 without the SHA extensions: two blocks'
+ * message schedules at once in AVX2, scalar rounds with RORX and ANDN.
+ * Needs AVX2, BMI1 and BMI2; compiled with -mavx2 -mbmi -mbmi2.
+ */
+#if defined(__GNUC__) && !(defined(__AVX2__) && defined(__BMI__) && defined(__BMI2__))
+#error "sha1_avx2.c must be compiled with -mavx2 -mbmi -mbmi2"
+#endif
+
+#include <immintrin.h>
+
+#include "../td_internal.h"
+#include "backends.h"
+
+// Block i in the low 128-bit half of each register, block i + 1 in the high
+// half: one schedule instruction serves both blocks.
+#define TD_V                 __m256i
+#define V_WORDS              8
+#define V_ADD(a, b)          _mm256_add_epi32(a, b)
+#define V_XOR(a, b)          _mm256_xor_si256(a, b)
+#define V_OR(a, b)           _mm256_or_si256(a, b)
+#define V_SRL(v, n)          _mm256_srli_epi32(v, n)
+#define V_SLL(v, n)          _mm256_slli_epi32(v, n)
+#define V_SRLB(v, n)         _mm256_srli_si256(v, n)
+#define V_SLLB(v, n)         _mm256_slli_si256(v, n)
+#define V_ALIGNR(hi, lo, n)  _mm256_alignr_epi8(hi, lo, n)
+#define V_SET1(k)            _mm256_set1_epi32((int)(k))
+#define V_STORE(p, v)        _mm256_storeu_si256((__m256i *)(void *)(p), v)
+
+#include "sha1_body.h"
+
+// 16 bytes at p and at q, in the low and high halves, as big-endian words.
+static inline __m256i load_be2(const uint8_t *p, const uint8_t *q, __m256i bswap)
+{
+    const __m256i v = _mm256_inserti128_si256(
+        _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)p)),
+        _mm_loadu_si128((const __m128i *)(const void *)q), 1);
+    return _mm256_shuffle_epi8(v, bswap);
+}
+
+void td_sha1_blocks_avx2(td_sha1_state *state, const uint8_t *data, size_t nblocks)
+{
+    const __m256i bswap = _mm256_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
+                                           3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
+    _Alignas(32) uint32_t wk[80 * 2];
+
+    for (; nblocks >= 2; nblocks -= 2, data += 128) {
+        sha1_pass(state->h,
+                  load_be2(data, data + 64, bswap), load_be2(data + 16, data + 80, bswap),
+                  load_be2(data + 32, data + 96, bswap), load_be2(data + 48, data + 112, bswap),
+                  wk);
+        sha1_rounds_wk(state->h, wk + 4);
+    }
+    if (nblocks) {
+        // The last odd block goes in both halves; the high half's words go unused.
+        sha1_pass(state->h,
+                  load_be2(data, data, bswap), load_be2(data + 16, data + 16, bswap),
+                  load_be2(data + 32, data + 32, bswap), load_be2(data + 48, data + 48, bswap),
+                  wk);
+    }
+}

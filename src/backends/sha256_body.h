@@ -1,0 +1,166 @@
+/* SPDX-License-Identifier: Apache-2.0
+ * SHA-224/256 rounds (FIPS 180-4) with the message schedule in vector
+ * registers, shared by sha256_ssse3.c and sha256_avx2.c; included by each
+ * after it defines the vector primitives listed below.
+ */
+#ifndef TD_SHA256_BODY_H
+#define TD_SHA256_BODY_H
+
+// The including file defines:
+//   TD_V                  the vector type
+//   V_WORDS               32-bit words in a vector: 4 (one block) or 8 (two
+//                         blocks, block i in the low 128-bit half, i+1 in the
+//                         high one)
+//   V_ADD(a, b)           32-bit add;  V_XOR(a, b): xor
+//   V_SRL(v, n)           32-bit logical shifts right and left, V_SLL(v, n)
+//   V_SRLQ(v, n)          64-bit logical shift right
+//   V_ALIGNR(hi, lo, n)   bytes n..n+15 of hi:lo in each 128-bit half (palignr)
+//   V_SHUF(v, imm)        pshufd in each half
+//   V_SHUFB(v, m)         pshufb in each half
+//   V_LOAD4(p)            four words from p, into every 128-bit half
+//   V_STORE(p, v)         unaligned store of V_WORDS words
+// Everything the vectors do works within 128-bit halves, so with V_WORDS 8
+// the two blocks never mix (Intel, "Fast SHA-256 Implementations on Intel
+// Architecture Processors", 2012).
+
+#define ROR32(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
+
+static const uint32_t sha256_k[64] = {
+    0x428a2f98u, 0x71374491u, 0xb5c0fbcfu, 0xe9b5dba5u,
+    0x3956c25bu, 0x59f111f1u, 0x923f82a4u, 0xab1c5ed5u,
+    0xd807aa98u, 0x12835b01u, 0x243185beu, 0x550c7dc3u,
+    0x72be5d74u, 0x80deb1feu, 0x9bdc06a7u, 0xc19bf174u,
+    0xe49b69c1u, 0xefbe4786u, 0x0fc19dc6u, 0x240ca1ccu,
+    0x2de92c6fu, 0x4a7484aau, 0x5cb0a9dcu, 0x76f988dau,
+    0x983e5152u, 0xa831c66du, 0xb00327c8u, 0xbf597fc7u,
+    0xc6e00bf3u, 0xd5a79147u, 0x06ca6351u, 0x14292967u,
+    0x27b70a85u, 0x2e1b2138u, 0x4d2c6dfcu, 0x53380d13u,
+    0x650a7354u, 0x766a0abbu, 0x81c2c92eu, 0x92722c85u,
+    0xa2bfe8a1u, 0xa81a664bu, 0xc24b8b70u, 0xc76c51a3u,
+    0xd192e819u, 0xd6990624u, 0xf40e3585u, 0x106aa070u,
+    0x19a4c116u, 0x1e376c08u, 0x2748774cu, 0x34b0bcb5u,
+    0x391c0cb3u, 0x4ed8aa4au, 0x5b9cca4fu, 0x682e6ff3u,
+    0x748f82eeu, 0x78a5636fu, 0x84c87814u, 0x8cc70208u,
+    0x90befffau, 0xa4506cebu, 0xbef9a3f7u, 0xc67178f2u,
+};
+
+// pshufb masks that gather words 0 and 2 (where the 64-bit trick below
+// leaves two sigma1 values) into words 0-1 or 2-3, zeroing the other two.
+static const uint32_t sha256_sig1_lo[4] = { 0x03020100u, 0x0b0a0908u, 0x80808080u, 0x80808080u };
+static const uint32_t sha256_sig1_hi[4] = { 0x80808080u, 0x80808080u, 0x03020100u, 0x0b0a0908u };
+
+// sigma1 of words 0 and 2 of d, where each 64-bit lane of d holds one word
+// twice: a 64-bit shift right by 17 then leaves ROTR 17 in the low half, so
+// two rotations cost two shifts. Words 1 and 3 are garbage.
+#define SIG1_PAIRS(d) V_XOR(V_XOR(V_SRLQ(d, 17), V_SRLQ(d, 19)), V_SRL(d, 10))
+
+// x0..x3 hold W[t-16..t-1]; x0 becomes W[t..t+3]. W[t-15..t-12] and
+// W[t-7..t-4] straddle two registers (palignr). W[t+2] and W[t+3] need
+// sigma1 of W[t] and W[t+1], so sigma1 is done twice on two words.
+#define SCHEDULE(x0, x1, x2, x3)                                               \
+    do {                                                                       \
+        const TD_V w15 = V_ALIGNR(x1, x0, 4);                                  \
+        const TD_V w7 = V_ALIGNR(x3, x2, 4);                                   \
+        const TD_V s0 = V_XOR(V_XOR(V_XOR(V_SRL(w15, 7), V_SLL(w15, 25)),      \
+                                    V_XOR(V_SRL(w15, 18), V_SLL(w15, 14))),    \
+                              V_SRL(w15, 3));                                  \
+        x0 = V_ADD(V_ADD(x0, w7), s0);                                         \
+        x0 = V_ADD(x0, V_SHUFB(SIG1_PAIRS(V_SHUF(x3, 0xfa)), sig1_lo));        \
+        x0 = V_ADD(x0, V_SHUFB(SIG1_PAIRS(V_SHUF(x0, 0x50)), sig1_hi));        \
+    } while (0)
+
+// One round. h takes W[t] + K[t] first, then Ch(e, f, g) and Sigma1(e). With
+// BMI1, Ch = (e & f) + (~e & g), two terms with no common set bit, the second
+// one ANDN: 1.5% faster than ((f ^ g) & e) ^ g in sha256_avx2.c, but 5%
+// slower in sha256_ssse3.c, which has no ANDN (GCC 12, Sapphire Rapids).
+// Maj(a, b, c) = b ^ ((a ^ b) & (b ^ c)), where this round's a ^ b is the next
+// round's b ^ c (ab and bc swap names each round), as in sha256_portable.c.
+// With BMI2 each rotation is one RORX.
+#if defined(__BMI__)
+#define CH(e, f, g) (((e) & (f)) + (~(e) & (g)))
+#else
+#define CH(e, f, g) ((((f) ^ (g)) & (e)) ^ (g))
+#endif
+#define ROUND(a, b, c, d, e, f, g, h, wk, ab, bc)                              \
+    do {                                                                       \
+        h += (wk);                                                             \
+        h += CH(e, f, g);                                                      \
+        h += ROR32(e, 6) ^ ROR32(e, 11) ^ ROR32(e, 25);                        \
+        d += h;                                                                \
+        ab = (a) ^ (b);                                                        \
+        h += ROR32(a, 2) ^ ROR32(a, 13) ^ ROR32(a, 22);                        \
+        h += (b) ^ (ab & bc);                                                  \
+    } while (0)
+
+// Eight rounds from two groups of four W + K words; the names come back.
+#define ROUNDS8(p, q)                                                          \
+    ROUND(a, b, c, d, e, f, g, h, (p)[0], x, y);                               \
+    ROUND(h, a, b, c, d, e, f, g, (p)[1], y, x);                               \
+    ROUND(g, h, a, b, c, d, e, f, (p)[2], x, y);                               \
+    ROUND(f, g, h, a, b, c, d, e, (p)[3], y, x);                               \
+    ROUND(e, f, g, h, a, b, c, d, (q)[0], x, y);                               \
+    ROUND(d, e, f, g, h, a, b, c, (q)[1], y, x);                               \
+    ROUND(c, d, e, f, g, h, a, b, (q)[2], x, y);                               \
+    ROUND(b, c, d, e, f, g, h, a, (q)[3], y, x)
+
+#define LOAD_STATE(s)                                                          \
+    uint32_t a = (s)[0], b = (s)[1], c = (s)[2], d = (s)[3];                   \
+    uint32_t e = (s)[4], f = (s)[5], g = (s)[6], h = (s)[7];                   \
+    uint32_t x, y = b ^ c
+
+#define ADD_STATE(s)                                                           \
+    do {                                                                       \
+        (s)[0] += a; (s)[1] += b; (s)[2] += c; (s)[3] += d;                    \
+        (s)[4] += e; (s)[5] += f; (s)[6] += g; (s)[7] += h;                    \
+    } while (0)
+
+// The first (low-half) block of x0..x3 (W[0..15], byte-swapped) into s.
+// Its rounds read W + K from wk, a group of four words every V_WORDS words,
+// while the schedule writes the groups ahead of them: groups t/4 + 4..7
+// are computed during rounds t..t+15. With V_WORDS 8 the high half's words
+// land beside them for sha256_rounds_wk.
+static void sha256_pass(uint32_t s[8], TD_V x0, TD_V x1, TD_V x2, TD_V x3, uint32_t *wk)
+{
+    const TD_V sig1_lo = V_LOAD4(sha256_sig1_lo), sig1_hi = V_LOAD4(sha256_sig1_hi);
+    LOAD_STATE(s);
+
+    V_STORE(wk + 0 * V_WORDS, V_ADD(x0, V_LOAD4(sha256_k + 0)));
+    V_STORE(wk + 1 * V_WORDS, V_ADD(x1, V_LOAD4(sha256_k + 4)));
+    V_STORE(wk + 2 * V_WORDS, V_ADD(x2, V_LOAD4(sha256_k + 8)));
+    V_STORE(wk + 3 * V_WORDS, V_ADD(x3, V_LOAD4(sha256_k + 12)));
+    for (int t = 0; t < 48; t += 16) {
+        uint32_t *p = wk + t / 4 * V_WORDS;
+        const uint32_t *k = sha256_k + t + 16;
+        SCHEDULE(x0, x1, x2, x3);
+        V_STORE(p + 4 * V_WORDS, V_ADD(x0, V_LOAD4(k + 0)));
+        SCHEDULE(x1, x2, x3, x0);
+        V_STORE(p + 5 * V_WORDS, V_ADD(x1, V_LOAD4(k + 4)));
+        ROUNDS8(p, p + V_WORDS);
+        SCHEDULE(x2, x3, x0, x1);
+        V_STORE(p + 6 * V_WORDS, V_ADD(x2, V_LOAD4(k + 8)));
+        SCHEDULE(x3, x0, x1, x2);
+        V_STORE(p + 7 * V_WORDS, V_ADD(x3, V_LOAD4(k + 12)));
+        ROUNDS8(p + 2 * V_WORDS, p + 3 * V_WORDS);
+    }
+    ROUNDS8(wk + 12 * V_WORDS, wk + 13 * V_WORDS);
+    ROUNDS8(wk + 14 * V_WORDS, wk + 15 * V_WORDS);
+
+    ADD_STATE(s);
+}
+
+#if V_WORDS == 8
+// A block whose W + K words sha256_pass already wrote (wk + 4: the high
+// half's words) into s: rounds only.
+static void sha256_rounds_wk(uint32_t s[8], const uint32_t *wk)
+{
+    LOAD_STATE(s);
+    for (int t = 0; t < 64; t += 16) {
+        const uint32_t *p = wk + t / 4 * V_WORDS;
+        ROUNDS8(p, p + V_WORDS);
+        ROUNDS8(p + 2 * V_WORDS, p + 3 * V_WORDS);
+    }
+    ADD_STATE(s);
+}
+#endif
+
+#endif // TD_SHA256_BODY_H

@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: Apache-2.0
+ * SHA-224/256 block function with the x86 SHA extensions (SHA-NI). Needs
+ * SHA, SSE4.1 and SSSE3 at run time; compiled with -msse4.1 -mssse3 -msha.
+ */
+#if defined(__GNUC__) && (!defined(__SHA__) || !defined(__SSE4_1__) || !defined(__SSSE3__))
+#error "sha256_shani.c needs -msha -msse4.1 -mssse3"
+#endif
+
+#include <immintrin.h>
+
+#include "../td_internal.h"
+#include "backends.h"
+
+// FIPS 180-4 section 4.2.2, four to a vector in the order SHA256RNDS2 reads.
+_Alignas(16) static const uint32_t K[64] = {
+    0x428a2f98u, 0x71374491u, 0xb5c0fbcfu, 0xe9b5dba5u,
+    0x3956c25bu, 0x59f111f1u, 0x923f82a4u, 0xab1c5ed5u,
+    0xd807aa98u, 0x12835b01u, 0x243185beu, 0x550c7dc3u,
+    0x72be5d74u, 0x80deb1feu, 0x9bdc06a7u, 0xc19bf174u,
+    0xe49b69c1u, 0xefbe4786u, 0x0fc19dc6u, 0x240ca1ccu,
+    0x2de92c6fu, 0x4a7484aau, 0x5cb0a9dcu, 0x76f988dau,
+    0x983e5152u, 0xa831c66du, 0xb00327c8u, 0xbf597fc7u,
+    0xc6e00bf3u, 0xd5a79147u, 0x06ca6351u, 0x14292967u,
+    0x27b70a85u, 0x2e1b2138u, 0x4d2c6dfcu, 0x53380d13u,
+    0x650a7354u, 0x766a0abbu, 0x81c2c92eu, 0x92722c85u,
+    0xa2bfe8a1u, 0xa81a664bu, 0xc24b8b70u, 0xc76c51a3u,
+    0xd192e819u, 0xd6990624u, 0xf40e3585u, 0x106aa070u,
+    0x19a4c116u, 0x1e376c08u, 0x2748774cu, 0x34b0bcb5u,
+    0x391c0cb3u, 0x4ed8aa4au, 0x5b9cca4fu, 0x682e6ff3u,
+    0x748f82eeu, 0x78a5636fu, 0x84c87814u, 0x8cc70208u,
+    0x90befffau, 0xa4506cebu, 0xbef9a3f7u, 0xc67178f2u,
+};
+
+// The round structure follows Intel's "Intel SHA Extensions" paper (2013):
+// SHA256RNDS2 does two rounds on the state split as ABEF and CDGH (A in the
+// top dword) with W + K in the low two dwords of its third operand.
+//
+// Four rounds on the message group w (W[4i..4i+3]): the second pair's
+// W + K is the high half moved down.
+#define ROUNDS4(i, w)                                                      \
+    do {                                                                   \
+        __m128i wk = _mm_add_epi32((w), _mm_load_si128((const __m128i *)&K[4 * (i)])); \
+        cdgh = _mm_sha256rnds2_epu32(cdgh, abef, wk);                      \
+        abef = _mm_sha256rnds2_epu32(abef, cdgh, _mm_shuffle_epi32(wk, 0x0e)); \
+    } while (0)
+
+// W[t..t+3] from the four groups before it, where w0 is W[t-16..t-13]:
+// MSG1 adds sigma0(W[t-15..t-12]), ALIGNR picks W[t-7..t-4] out of the
+// two groups before, and MSG2 adds sigma1 of W[t-2..t+1] (its own first
+// two results feed its last two).
+#define EXPAND(w0, w1, w2, w3) \
+    (w0) = _mm_sha256msg2_epu32( \
+        _mm_add_epi32(_mm_sha256msg1_epu32((w0), (w1)), _mm_alignr_epi8((w3), (w2), 4)), (w3))
+
+void td_sha256_blocks_shani(td_sha256_state *state, const uint8_t *data, size_t nblocks)
+{
+    // Big-endian words within each dword, W[t] in the low dword.
+    const __m128i bswap = _mm_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL);
+
+    // h[0..7] = a..h to ABEF and CDGH, once for the whole run of blocks.
+    __m128i t0 = _mm_loadu_si128((const __m128i *)&state->h[0]); // d c b a (high to low)
+    __m128i t1 = _mm_loadu_si128((const __m128i *)&state->h[4]); // h g f e
+    t0 = _mm_shuffle_epi32(t0, 0xb1);                             // c d a b
+    t1 = _mm_shuffle_epi32(t1, 0x1b);                             // e f g h
+    __m128i abef = _mm_alignr_epi8(t0, t1, 8);                    // a b e f
+    __m128i cdgh = _mm_blend_epi16(t1, t0, 0xf0);                 // c d g h
+
+    do {
+        const __m128i abef_in = abef, cdgh_in = cdgh;
+        __m128i w0 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(data + 0)), bswap);
+        __m128i w1 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(data + 16)), bswap);
+        __m128i w2 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(data + 32)), bswap);
+        __m128i w3 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(data + 48)), bswap);
+
+        // Each group's expansion is written right after the rounds of the
+        // group it replaces; out of order, the schedule runs ahead anyway.
+        ROUNDS4(0, w0);  EXPAND(w0, w1, w2, w3);
+        ROUNDS4(1, w1);  EXPAND(w1, w2, w3, w0);
+        ROUNDS4(2, w2);  EXPAND(w2, w3, w0, w1);
+        ROUNDS4(3, w3);  EXPAND(w3, w0, w1, w2);
+        ROUNDS4(4, w0);  EXPAND(w0, w1, w2, w3);
+        ROUNDS4(5, w1);  EXPAND(w1, w2, w3, w0);
+        ROUNDS4(6, w2);  EXPAND(w2, w3, w0, w1);
+        ROUNDS4(7, w3);  EXPAND(w3, w0, w1, w2);
+        ROUNDS4(8, w0);  EXPAND(w0, w1, w2, w3);
+        ROUNDS4(9, w1);  EXPAND(w1, w2, w3, w0);
+        ROUNDS4(10, w2); EXPAND(w2, w3, w0, w1);
+        ROUNDS4(11, w3); EXPAND(w3, w0, w1, w2);
+        ROUNDS4(12, w0);
+        ROUNDS4(13, w1);
+        ROUNDS4(14, w2);
+        ROUNDS4(15, w3);
+
+        abef = _mm_add_epi32(abef, abef_in);
+        cdgh = _mm_add_epi32(cdgh, cdgh_in);
+        data += 64;
+    } while (--nblocks != 0);
+
+    t0 = _mm_shuffle_epi32(abef, 0x1b);                           // f e b a
+    t1 = _mm_shuffle_epi32(cdgh, 0xb1);                           // d c h g
+    _mm_storeu_si128((__m128i *)&state->h[0], _mm_blend_epi16(t0, t1, 0xf0)); // d c b a
+    _mm_storeu_si128((__m128i *)&state->h[4], _mm_alignr_epi8(t1, t0, 8));    // h g f e
+}

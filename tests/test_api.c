@@ -1,0 +1,846 @@
+/* SPDX-License-Identifier: Apache-2.0
+ * The API contract (API.md) outside the digest values themselves: sizes and
+ * names, misuse and its status codes, state tracking, the wipe in td_final,
+ * the length limit, backend listing and pinning, TURBODIGEST_BACKEND (in
+ * child processes), HMAC and HKDF against OpenSSL, td_equal, td_hash_many.
+ *
+ * usage: test_api [VECTORS_DIR] [SEED]
+ *        test_api --child-env      (internal: checks TURBODIGEST_BACKEND)
+ */
+#include "testutil.h"
+#include "ossl_ref.h"
+
+#include <limits.h>
+
+#if defined(__unix__) || defined(__APPLE__)
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#define HAVE_FORK 1
+#endif
+
+static const size_t want_digest[TD_ALG_COUNT] = { 16, 20, 28, 32, 48, 64, 28, 32 };
+static const size_t want_block[TD_ALG_COUNT] = { 64, 64, 64, 64, 128, 128, 128, 128 };
+static const char *const want_name[TD_ALG_COUNT] = {
+    "md5", "sha1", "sha224", "sha256", "sha384", "sha512", "sha512-224", "sha512-256",
+};
+
+static uint8_t pool[8192];
+
+// ------------------------------------------------------------------ sizes, names
+
+static void test_sizes_names(void)
+{
+    for (size_t a = 0; a < TD_ALG_COUNT; a++) {
+        td_alg alg = tu_all_algs[a];
+        tu_set_alg(alg);
+        TU_EQ_INT(td_digest_size(alg), want_digest[a], "td_digest_size");
+        TU_EQ_INT(td_block_size(alg), want_block[a], "td_block_size");
+        TU_EQ_STR(td_alg_name(alg), want_name[a], "td_alg_name");
+        TU_CHECK(td_digest_size(alg) <= TD_MAX_DIGEST_SIZE, "digest above TD_MAX_DIGEST_SIZE");
+        TU_CHECK(td_block_size(alg) <= TD_MAX_BLOCK_SIZE, "block above TD_MAX_BLOCK_SIZE");
+    }
+    tu.alg_set = 0;
+    static const int bad[] = { 99, TD_ALG_COUNT, -1, INT_MAX };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        td_alg alg = (td_alg)bad[i];
+        TU_EQ_INT(td_digest_size(alg), 0, "td_digest_size of an unknown alg");
+        TU_EQ_INT(td_block_size(alg), 0, "td_block_size of an unknown alg");
+        TU_CHECK(td_alg_name(alg) == NULL, "td_alg_name(%d) must be NULL", bad[i]);
+    }
+}
+
+static void test_alg_from_name(void)
+{
+    static const struct { const char *name; td_alg alg; } good[] = {
+        { "md5", TD_MD5 }, { "sha1", TD_SHA1 }, { "sha224", TD_SHA224 }, { "sha256", TD_SHA256 },
+        { "sha384", TD_SHA384 }, { "sha512", TD_SHA512 }, { "sha512-224", TD_SHA512_224 },
+        { "sha512-256", TD_SHA512_256 },
+        { "MD5", TD_MD5 }, { "SHA1", TD_SHA1 }, { "SHA-1", TD_SHA1 }, { "Sha-224", TD_SHA224 },
+        { "SHA-256", TD_SHA256 }, { "SHA2-256", TD_SHA256 }, { "sha-384", TD_SHA384 },
+        { "SHA-512", TD_SHA512 }, { "SHA512-256", TD_SHA512_256 },
+        { "sha512/256", TD_SHA512_256 }, { "sha512_256", TD_SHA512_256 },
+        { "Sha-512/224", TD_SHA512_224 }, { "SHA-512/256", TD_SHA512_256 },
+        { "sha512_224", TD_SHA512_224 }, { "SHA512/224", TD_SHA512_224 },
+    };
+    static const char *const bad[] = {
+        "", "sha", "sha257", "md4", "md", "sha-", "sha2", "sha512/", "sha512-", "sha512/257",
+        "sha512-2", "sha256sum", "s-h-a-256", "-sha256", " sha256", "sha256 ", "sha3-256", "sha1x", "md5\n", "sha-1-",
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        td_alg got = (td_alg)77;
+        int rc = td_alg_from_name(good[i].name, &got);
+        TU_CHECK(rc == TD_OK && got == good[i].alg, "td_alg_from_name(\"%s\"): rc %d alg %d, want %d",
+                 good[i].name, rc, (int)got, (int)good[i].alg);
+    }
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        td_alg got;
+        TU_CHECK(td_alg_from_name(bad[i], &got) == TD_ERR_ARG, "td_alg_from_name(\"%s\") must fail",
+                 bad[i]);
+    }
+    td_alg got;
+    TU_EQ_INT(td_alg_from_name(NULL, &got), TD_ERR_ARG, "td_alg_from_name(NULL name)");
+    TU_EQ_INT(td_alg_from_name("sha256", NULL), TD_ERR_ARG, "td_alg_from_name(NULL out)");
+    // Every canonical name round-trips.
+    for (size_t a = 0; a < TD_ALG_COUNT; a++) {
+        const char *n = td_alg_name(tu_all_algs[a]);
+        got = (td_alg)77;
+        TU_CHECK(n && td_alg_from_name(n, &got) == TD_OK && got == tu_all_algs[a],
+                 "canonical name \"%s\" does not round-trip", n ? n : "(null)");
+    }
+}
+
+static void test_strerror(void)
+{
+    static const int known[] = { TD_OK, TD_ERR_ARG, TD_ERR_UNSUPPORTED, TD_ERR_STATE, TD_ERR_LENGTH };
+    static const int unknown[] = { 1, -5, 100, -1000, INT_MIN, INT_MAX };
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
+        const char *s = td_strerror(known[i]);
+        TU_CHECK(s && *s, "td_strerror(%d) empty or NULL", known[i]);
+        for (size_t j = 0; s && j < i; j++) {
+            const char *t = td_strerror(known[j]);
+            TU_CHECK(t && strcmp(s, t) != 0, "td_strerror(%d) == td_strerror(%d)", known[i], known[j]);
+        }
+    }
+    for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
+        const char *s = td_strerror(unknown[i]);
+        TU_CHECK(s && *s, "td_strerror(%d) empty or NULL", unknown[i]);
+    }
+}
+
+// ------------------------------------------------------------------ contexts
+
+static void test_ctx_misuse(td_alg alg)
+{
+    size_t d = td_digest_size(alg);
+    uint8_t want[TD_MAX_DIGEST_SIZE], got[TD_MAX_DIGEST_SIZE], empty[TD_MAX_DIGEST_SIZE];
+    td_ctx ctx, other;
+
+    tu_set_alg(alg);
+    ref_hash(alg, pool, 100, want);
+    ref_hash(alg, NULL, 0, empty);
+
+    // NULL arguments.
+    TU_EQ_INT(td_init(NULL, alg), TD_ERR_ARG, "td_init(NULL)");
+    TU_EQ_INT(td_update(NULL, pool, 1), TD_ERR_ARG, "td_update(NULL ctx)");
+    TU_EQ_INT(td_update(NULL, NULL, 0), TD_ERR_ARG, "td_update(NULL ctx, len 0)");
+    TU_EQ_INT(td_final(NULL, got), TD_ERR_ARG, "td_final(NULL ctx)");
+    TU_OK(td_init(&ctx, alg), "td_init");
+    TU_EQ_INT(td_copy(NULL, &ctx), TD_ERR_ARG, "td_copy(NULL dst)");
+    TU_EQ_INT(td_copy(&other, NULL), TD_ERR_ARG, "td_copy(NULL src)");
+    TU_EQ_INT(td_hash(alg, pool, 10, NULL), TD_ERR_ARG, "td_hash(NULL out)");
+    TU_EQ_INT(td_hash(alg, NULL, 10, got), TD_ERR_ARG, "td_hash(NULL data, len 10)");
+    TU_EQ_INT(td_hash((td_alg)99, pool, 10, got), TD_ERR_ARG, "td_hash(unknown alg)");
+    TU_EQ_INT(td_hash(TD_ALG_COUNT, pool, 10, got), TD_ERR_ARG, "td_hash(TD_ALG_COUNT)");
+    TU_EQ_INT(td_init(&other, (td_alg)99), TD_ERR_ARG, "td_init(unknown alg)");
+    TU_EQ_INT(td_init(&other, TD_ALG_COUNT), TD_ERR_ARG, "td_init(TD_ALG_COUNT)");
+    TU_EQ_INT(td_init(&other, (td_alg)-1), TD_ERR_ARG, "td_init(-1)");
+
+    // NULL data: fine with 0, an error otherwise, and the context survives.
+    TU_OK(td_update(&ctx, NULL, 0), "td_update(NULL, 0)");
+    TU_OK(td_update(&ctx, pool, 60), "td_update");
+    TU_EQ_INT(td_update(&ctx, NULL, 5), TD_ERR_ARG, "td_update(NULL data, len 5)");
+    TU_OK(td_update(&ctx, NULL, 0), "td_update(NULL, 0)");
+    TU_EQ_INT(td_final(&ctx, NULL), TD_ERR_ARG, "td_final(NULL out)");
+    TU_OK(td_update(&ctx, pool + 60, 40), "td_update after rejected calls");
+    memset(got, 0xEE, sizeof got);
+    if (TU_OK(td_final(&ctx, got), "td_final"))
+        TU_EQ_MEM(got, want, d, "digest after rejected calls");
+    memset(got, 0xEE, sizeof got);
+    TU_OK(td_hash(alg, NULL, 0, got), "td_hash(NULL, 0)");
+    TU_EQ_MEM(got, empty, d, "td_hash(NULL, 0)");
+    memset(got, 0xEE, sizeof got);
+    tu_typed(alg)(NULL, 0, got);
+    TU_EQ_MEM(got, empty, d, "typed one-shot (NULL, 0)");
+
+    // After final: update, final and copy fail; td_init starts afresh.
+    TU_EQ_INT(td_update(&ctx, pool, 1), TD_ERR_STATE, "td_update after td_final");
+    TU_EQ_INT(td_update(&ctx, NULL, 0), TD_ERR_STATE, "td_update(NULL, 0) after td_final");
+    TU_EQ_INT(td_final(&ctx, got), TD_ERR_STATE, "td_final twice");
+    TU_EQ_INT(td_copy(&other, &ctx), TD_ERR_STATE, "td_copy from a finished context");
+    TU_OK(td_init(&ctx, alg), "td_init of a finished context");
+    TU_OK(td_update(&ctx, pool, 100), "td_update");
+    if (TU_OK(td_final(&ctx, got), "td_final"))
+        TU_EQ_MEM(got, want, d, "reinitialised context");
+
+    // td_init restarts a running context.
+    TU_OK(td_init(&ctx, alg), "td_init");
+    TU_OK(td_update(&ctx, pool + 1000, 77), "td_update");
+    TU_OK(td_init(&ctx, alg), "td_init of a running context");
+    TU_OK(td_update(&ctx, pool, 100), "td_update");
+    if (TU_OK(td_final(&ctx, got), "td_final"))
+        TU_EQ_MEM(got, want, d, "restarted context");
+
+    // Never initialised: all zero, or garbage.
+    static const int fills[] = { 0x00, 0xA5 };
+    for (size_t f = 0; f < sizeof fills / sizeof fills[0]; f++) {
+        memset(&ctx, fills[f], sizeof ctx);
+        TU_EQ_INT(td_update(&ctx, pool, 1), TD_ERR_STATE, "td_update on an uninitialised context");
+        TU_EQ_INT(td_update(&ctx, NULL, 0), TD_ERR_STATE, "td_update(NULL, 0) on an uninitialised context");
+        TU_EQ_INT(td_final(&ctx, got), TD_ERR_STATE, "td_final on an uninitialised context");
+        TU_EQ_INT(td_copy(&other, &ctx), TD_ERR_STATE, "td_copy from an uninitialised context");
+        // and td_init makes any memory a context
+        TU_OK(td_init(&ctx, alg), "td_init on garbage");
+        TU_OK(td_update(&ctx, pool, 100), "td_update");
+        if (TU_OK(td_final(&ctx, got), "td_final"))
+            TU_EQ_MEM(got, want, d, "context initialised over garbage");
+    }
+
+    // td_copy gives an independent context: the source goes on unaffected.
+    TU_OK(td_init(&ctx, alg), "td_init");
+    TU_OK(td_update(&ctx, pool, 50), "td_update");
+    memset(&other, 0, sizeof other);
+    TU_OK(td_copy(&other, &ctx), "td_copy into a zeroed context");
+    TU_OK(td_update(&other, pool + 2000, 300), "td_update on the copy");
+    TU_OK(td_final(&other, got), "td_final on the copy");
+    TU_OK(td_update(&ctx, pool + 50, 50), "td_update on the source");
+    if (TU_OK(td_final(&ctx, got), "td_final on the source"))
+        TU_EQ_MEM(got, want, d, "source after the copy went its own way");
+    tu.alg_set = 0;
+}
+
+// Looks for any run of w bytes of needle (len n) inside hay (len h).
+static int has_window(const uint8_t *hay, size_t h, const uint8_t *needle, size_t n, size_t w)
+{
+    for (size_t i = 0; i + w <= n; i++)
+        for (size_t j = 0; j + w <= h; j++)
+            if (memcmp(hay + j, needle + i, w) == 0)
+                return 1;
+    return 0;
+}
+
+// td_final wipes: nothing of the buffered message, the chaining state or the
+// digest remains in the context (the kernel's zeroization test).
+static void test_final_wipes(td_alg alg)
+{
+    size_t d = td_digest_size(alg), b = td_block_size(alg);
+    uint8_t msg[300], got[TD_MAX_DIGEST_SIZE];
+    td_ctx ctx, before;
+
+    tu_set_alg(alg);
+    tu_rand_fill(msg, sizeof msg);
+    size_t len = b + b / 2 + 3; // leaves b/2 + 3 bytes buffered
+    TU_OK(td_init(&ctx, alg), "td_init");
+    TU_OK(td_update(&ctx, msg, len), "td_update");
+    memcpy(&before, &ctx, sizeof ctx);
+    TU_OK(td_final(&ctx, got), "td_final");
+
+    const uint8_t *after = (const uint8_t *)&ctx;
+    TU_CHECK(!has_window(after, sizeof ctx, msg + b, len - b, 8),
+             "td_final left buffered message bytes in the context");
+    // The digest as the state words held it, in either byte order.
+    uint8_t sw32[TD_MAX_DIGEST_SIZE], sw64[TD_MAX_DIGEST_SIZE];
+    for (size_t i = 0; i < d; i++) {
+        sw32[i] = got[(i & ~(size_t)3) + 3 - (i & 3)];
+        sw64[i] = (i | 7) < d ? got[(i & ~(size_t)7) + 7 - (i & 7)] : got[i];
+    }
+    TU_CHECK(!has_window(after, sizeof ctx, got, d, 8), "td_final left digest bytes in the context");
+    TU_CHECK(!has_window(after, sizeof ctx, sw32, d, 8) && !has_window(after, sizeof ctx, sw64, d, 8),
+             "td_final left the final state words in the context");
+    TU_CHECK(memcmp(&ctx.td_state, &before.td_state, sizeof ctx.td_state) != 0,
+             "td_final left the chaining state in place");
+    int state_zero = 1;
+    for (size_t i = 0; i < offsetof(td_ctx, td_magic); i++)
+        state_zero &= after[i] == 0;
+    if (!state_zero)
+        printf("test_api: note: %s: context after td_final is not zeroed (state, length or buffer)\n",
+               tu_alg_str(alg));
+
+    // The same for HMAC: no key-derived state survives.
+    td_hmac_ctx h, hbefore;
+    uint8_t key[40];
+    tu_rand_fill(key, sizeof key);
+    TU_OK(td_hmac_init(&h, alg, key, sizeof key), "td_hmac_init");
+    TU_OK(td_hmac_update(&h, msg, len), "td_hmac_update");
+    memcpy(&hbefore, &h, sizeof h);
+    TU_OK(td_hmac_final(&h, got), "td_hmac_final");
+    TU_CHECK(!has_window((const uint8_t *)&h, sizeof h, msg + b, len - b, 8),
+             "td_hmac_final left buffered message bytes");
+    TU_CHECK(memcmp(&h.td_inner.td_state, &hbefore.td_inner.td_state, sizeof h.td_inner.td_state) != 0,
+             "td_hmac_final left the inner state");
+    TU_CHECK(memcmp(&h.td_outer.td_state, &hbefore.td_outer.td_state, sizeof h.td_outer.td_state) != 0,
+             "td_hmac_final left the outer (key) state");
+    TU_CHECK(!has_window((const uint8_t *)&h, sizeof h, got, d, 8), "td_hmac_final left the MAC");
+    TU_EQ_INT(td_hmac_update(&h, msg, 1), TD_ERR_STATE, "td_hmac_update after final");
+    TU_EQ_INT(td_hmac_final(&h, got), TD_ERR_STATE, "td_hmac_final twice");
+    tu.alg_set = 0;
+}
+
+// ------------------------------------------------------------------ length limit
+
+// Lengths are checked before data is read, so a tiny buffer with a huge
+// length must come back TD_ERR_LENGTH untouched, where the limit is below
+// SIZE_MAX bytes: SHA-1 and SHA-224/256 (2^61 - 1 bytes) on 64-bit.
+static void test_length_limit(void)
+{
+#if SIZE_MAX > 0xffffffffu
+    static const td_alg limited[] = { TD_SHA1, TD_SHA224, TD_SHA256 };
+    const size_t two61 = (size_t)1 << 61;
+    uint8_t small[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+    for (size_t i = 0; i < sizeof limited / sizeof limited[0]; i++) {
+        td_alg alg = limited[i];
+        size_t d = td_digest_size(alg);
+        uint8_t want[TD_MAX_DIGEST_SIZE], got[TD_MAX_DIGEST_SIZE];
+        td_ctx ctx, snap;
+        tu_set_alg(alg);
+        TU_OK(td_init(&ctx, alg), "td_init");
+        TU_OK(td_update(&ctx, small, 5), "td_update");
+        memcpy(&snap, &ctx, sizeof ctx);
+
+        tu_set_len(SIZE_MAX);
+        TU_EQ_INT(td_update(&ctx, small, SIZE_MAX), TD_ERR_LENGTH, "td_update(SIZE_MAX)");
+        TU_CHECK(memcmp(&ctx, &snap, sizeof ctx) == 0, "a rejected update changed the context");
+        // 5 + (2^61 - 5) = 2^61 bytes = 2^64 bits: one bit too many.
+        tu_set_len(two61 - 5);
+        TU_EQ_INT(td_update(&ctx, small, two61 - 5), TD_ERR_LENGTH, "td_update to exactly 2^64 bits");
+        TU_CHECK(memcmp(&ctx, &snap, sizeof ctx) == 0, "a rejected update changed the context");
+        tu_set_len(two61);
+        TU_EQ_INT(td_hash(alg, small, two61, got), TD_ERR_LENGTH, "td_hash(2^61 bytes)");
+        TU_EQ_INT(td_hash(alg, small, SIZE_MAX, got), TD_ERR_LENGTH, "td_hash(SIZE_MAX)");
+        TU_EQ_INT(td_hmac(alg, small, 3, small, SIZE_MAX, got), TD_ERR_LENGTH, "td_hmac(SIZE_MAX)");
+        td_hmac_ctx h;
+        TU_OK(td_hmac_init(&h, alg, small, 3), "td_hmac_init");
+        TU_EQ_INT(td_hmac_update(&h, small, SIZE_MAX), TD_ERR_LENGTH, "td_hmac_update(SIZE_MAX)");
+        TU_OK(td_hmac_update(&h, small, 8), "td_hmac_update after a rejected one");
+        TU_OK(td_hmac_final(&h, got), "td_hmac_final");
+        ref_hmac(alg, small, 3, small, 8, want);
+        TU_EQ_MEM(got, want, d, "HMAC after a rejected update");
+        tu_clear_len();
+
+        // The context goes on as if the rejected calls never happened.
+        TU_OK(td_update(&ctx, small + 5, 3), "td_update after TD_ERR_LENGTH");
+        ref_hash(alg, small, 8, want);
+        if (TU_OK(td_final(&ctx, got), "td_final after TD_ERR_LENGTH"))
+            TU_EQ_MEM(got, want, d, "digest after a rejected update");
+    }
+    tu.alg_set = 0;
+    printf("test_api: note: the length limit of SHA-384/512 (2^125 bytes) cannot be reached with a "
+           "size_t, and MD5 has none: not tested\n");
+#else
+    printf("test_api: note: 32-bit size_t, the length limits cannot be reached: not tested\n");
+#endif
+}
+
+// ------------------------------------------------------------------ backends
+
+static int name_ok(const char *n)
+{
+    size_t len = n ? strlen(n) : 0;
+    if (len == 0 || len > 31)
+        return 0;
+    for (size_t i = 0; i < len; i++) {
+        char c = n[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_'))
+            return 0;
+    }
+    return 1;
+}
+
+static void test_backends(void)
+{
+    for (size_t a = 0; a < TD_ALG_COUNT; a++) {
+        td_alg alg = tu_all_algs[a];
+        tu_set_alg(alg);
+        for (int p = 0; p < 2; p++) {
+            td_path path = (td_path)p;
+            const char *names[TU_MAX_BACKENDS + 1], *one[2] = { NULL, "sentinel" };
+            size_t count = td_backends(alg, path, NULL, 0);
+            TU_CHECK(count >= 1 && count <= TU_MAX_BACKENDS, "td_backends(cap 0) = %zu", count);
+            if (count < 1 || count > TU_MAX_BACKENDS)
+                continue;
+            for (size_t i = 0; i <= TU_MAX_BACKENDS; i++)
+                names[i] = "sentinel";
+            TU_EQ_INT(td_backends(alg, path, names, TU_MAX_BACKENDS), count, "td_backends count");
+            TU_CHECK(strcmp(names[count], "sentinel") == 0, "td_backends wrote past count");
+            TU_EQ_INT(td_backends(alg, path, one, 1), count, "td_backends(cap 1) count");
+            TU_CHECK(one[0] != NULL && strcmp(one[1], "sentinel") == 0, "td_backends(cap 1) fills one");
+            TU_EQ_STR(one[0], names[0], "td_backends(cap 1) first name");
+            TU_CHECK(tu_list_has(names, count, "portable"), "no \"portable\" on %s path",
+                     p ? "multi" : "single");
+            for (size_t i = 0; i < count; i++) {
+                TU_CHECK(name_ok(names[i]), "backend name \"%s\" is not a short lowercase word",
+                         names[i] ? names[i] : "(null)");
+                for (size_t j = 0; j < i; j++)
+                    TU_CHECK(strcmp(names[i], names[j]) != 0, "backend \"%s\" listed twice", names[i]);
+            }
+            TU_EQ_STR(td_backend(alg, path), names[0], "td_backend by default is the first listed");
+
+            // Bogus names leave the choice as it was, pinned or not.
+            TU_EQ_INT(td_use_backend(alg, path, "bogus"), TD_ERR_UNSUPPORTED, "td_use_backend(bogus)");
+            TU_EQ_STR(td_backend(alg, path), names[0], "td_backend after a bogus pin");
+            int rc = td_use_backend(alg, path, "");
+            TU_CHECK(rc == TD_ERR_UNSUPPORTED || rc == TD_ERR_ARG, "td_use_backend(\"\") = %d", rc);
+            TU_OK(td_use_backend(alg, path, "portable"), "td_use_backend(portable)");
+            TU_EQ_STR(td_backend(alg, path), "portable", "td_backend after pinning portable");
+            TU_EQ_INT(td_use_backend(alg, path, "bogus"), TD_ERR_UNSUPPORTED, "td_use_backend(bogus)");
+            TU_EQ_STR(td_backend(alg, path), "portable", "a bogus pin must not unpin");
+            TU_OK(td_use_backend(alg, path, NULL), "td_use_backend(NULL)");
+            TU_EQ_STR(td_backend(alg, path), names[0], "td_use_backend(NULL) restores the first listed");
+
+            // A name from the other path only is not usable on this one.
+            const char *others[TU_MAX_BACKENDS];
+            size_t nothers = td_backends(alg, (td_path)!p, others, TU_MAX_BACKENDS);
+            for (size_t i = 0; i < nothers && i < TU_MAX_BACKENDS; i++)
+                if (!tu_list_has(names, count, others[i]))
+                    TU_CHECK(td_use_backend(alg, path, others[i]) == TD_ERR_UNSUPPORTED,
+                             "backend \"%s\" of the other path pinned on this one", others[i]);
+            TU_EQ_STR(td_backend(alg, path), names[0], "td_backend after cross-path pins");
+
+            // Pins are per algorithm: the last listed on sha256 leaves sha224 alone.
+            for (size_t i = 0; i < count; i++) {
+                TU_OK(td_use_backend(alg, path, names[i]), "td_use_backend of a listed name");
+                TU_EQ_STR(td_backend(alg, path), names[i], "td_backend after the pin");
+                for (size_t b2 = 0; b2 < TD_ALG_COUNT; b2++) {
+                    if (tu_all_algs[b2] == alg)
+                        continue;
+                    const char *first[1] = { NULL };
+                    td_backends(tu_all_algs[b2], path, first, 1);
+                    TU_EQ_STR(td_backend(tu_all_algs[b2], path), first[0],
+                              "a pin on one algorithm changed another's backend");
+                }
+            }
+            TU_OK(td_use_backend(alg, path, NULL), "td_use_backend(NULL)");
+        }
+    }
+    tu.alg_set = 0;
+
+    // Unknown algorithm or path.
+    TU_EQ_INT(td_backends((td_alg)99, TD_SINGLE, NULL, 0), 0, "td_backends(unknown alg)");
+    TU_EQ_INT(td_backends(TD_ALG_COUNT, TD_MULTI, NULL, 0), 0, "td_backends(TD_ALG_COUNT)");
+    TU_EQ_INT(td_backends(TD_SHA256, (td_path)2, NULL, 0), 0, "td_backends(unknown path)");
+    TU_CHECK(td_backend((td_alg)99, TD_SINGLE) == NULL, "td_backend(unknown alg) must be NULL");
+    TU_CHECK(td_backend(TD_SHA256, (td_path)2) == NULL, "td_backend(unknown path) must be NULL");
+    TU_EQ_INT(td_use_backend((td_alg)99, TD_SINGLE, "portable"), TD_ERR_ARG, "td_use_backend(unknown alg)");
+    TU_EQ_INT(td_use_backend(TD_SHA256, (td_path)2, "portable"), TD_ERR_ARG, "td_use_backend(unknown path)");
+
+    // Library facts.
+    TU_CHECK(td_cpu_features() != NULL, "td_cpu_features() is NULL");
+    TU_EQ_STR(td_version(), TD_VERSION_STRING, "td_version");
+    TU_OK(td_selftest(), "td_selftest");
+    // The self-test leaves pins alone.
+    TU_OK(td_use_backend(TD_SHA256, TD_SINGLE, "portable"), "td_use_backend(portable)");
+    TU_OK(td_selftest(), "td_selftest with a pin");
+    TU_EQ_STR(td_backend(TD_SHA256, TD_SINGLE), "portable", "pin after td_selftest");
+    td_use_backend(TD_SHA256, TD_SINGLE, NULL);
+}
+
+// ------------------------------------------------------------------ TURBODIGEST_BACKEND
+
+// The model of the variable: one name for every algorithm, or a list of
+// canonical-name=backend. Returns what td_backend(alg, path) should say.
+static const char *expected_backend(const char *spec, td_alg alg, td_path path)
+{
+    const char *names[TU_MAX_BACKENDS];
+    size_t n = td_backends(alg, path, names, TU_MAX_BACKENDS);
+    char want[64] = "";
+    if (n == 0)
+        return NULL;
+    if (spec && !strchr(spec, '=')) {
+        snprintf(want, sizeof want, "%s", spec);
+    } else if (spec) {
+        const char *an = td_alg_name(alg);
+        size_t al = strlen(an);
+        for (const char *p = spec; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL) {
+            const char *end = strchr(p, ',');
+            size_t len = end ? (size_t)(end - p) : strlen(p);
+            if (len > al && strncmp(p, an, al) == 0 && p[al] == '=' && len - al - 1 < sizeof want) {
+                memcpy(want, p + al + 1, len - al - 1);
+                want[len - al - 1] = '\0';
+            }
+        }
+    }
+    for (size_t i = 0; i < n && i < TU_MAX_BACKENDS; i++)
+        if (strcmp(names[i], want) == 0)
+            return names[i];
+    return names[0];
+}
+
+static int child_main(void)
+{
+    const char *spec = getenv("TURBODIGEST_BACKEND");
+    printf("test_api child: TURBODIGEST_BACKEND=\"%s\"\n", spec ? spec : "(unset)");
+    for (size_t a = 0; a < TD_ALG_COUNT; a++) {
+        td_alg alg = tu_all_algs[a];
+        size_t d = td_digest_size(alg);
+        uint8_t want[TD_MAX_DIGEST_SIZE], got[TD_MAX_DIGEST_SIZE];
+        tu_set_alg(alg);
+        for (int p = 0; p < 2; p++) {
+            const char *exp = expected_backend(spec, alg, (td_path)p);
+            char what[128];
+            snprintf(what, sizeof what, "td_backend(%s, %s) with TURBODIGEST_BACKEND=\"%s\"",
+                     tu_alg_str(alg), p ? "multi" : "single", spec ? spec : "");
+            TU_EQ_STR(td_backend(alg, (td_path)p), exp, what);
+        }
+        // And it still hashes correctly.
+        ref_hash(alg, pool, 1000, want);
+        if (TU_OK(td_hash(alg, pool, 1000, got), "td_hash"))
+            TU_EQ_MEM(got, want, d, "td_hash under TURBODIGEST_BACKEND");
+        const void *ptr = pool;
+        size_t len = 1000;
+        if (TU_OK(td_hash_many(alg, 1, &ptr, &len, got), "td_hash_many"))
+            TU_EQ_MEM(got, want, d, "td_hash_many under TURBODIGEST_BACKEND");
+        // NULL restores the automatic choice, which keeps the variable's.
+        TU_OK(td_use_backend(alg, TD_SINGLE, "portable"), "td_use_backend");
+        TU_OK(td_use_backend(alg, TD_SINGLE, NULL), "td_use_backend(NULL)");
+    }
+    tu.alg_set = 0;
+    return tu_finish();
+}
+
+#ifdef HAVE_FORK
+static const char *self_exe;
+
+static void run_child(const char *spec)
+{
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) {
+        TU_CHECK(0, "fork failed");
+        return;
+    }
+    if (pid == 0) {
+        char seed[32];
+        snprintf(seed, sizeof seed, "0x%llx", (unsigned long long)tu.seed);
+        if (spec)
+            setenv("TURBODIGEST_BACKEND", spec, 1);
+        else
+            unsetenv("TURBODIGEST_BACKEND");
+        char *args[] = { (char *)self_exe, (char *)"--child-env", seed, NULL };
+        execv(self_exe, args);
+        _exit(127);
+    }
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0) {
+    }
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
+        printf("test_api: note: could not exec %s for the TURBODIGEST_BACKEND test: skipped\n", self_exe);
+        return;
+    }
+    TU_CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+             "child with TURBODIGEST_BACKEND=\"%s\" failed (status 0x%x)", spec ? spec : "", status);
+}
+
+static void test_env(const char *argv0)
+{
+    char buf[256];
+    self_exe = access("/proc/self/exe", X_OK) == 0 ? "/proc/self/exe" : argv0;
+    run_child(NULL);
+    run_child("portable");
+    run_child("bogus");
+    run_child("");
+    run_child("sha256=portable,md5=portable");
+    run_child("sha256=bogus,md5=portable");
+    run_child("sha512-256=portable,sha1=bogus");
+
+    // The last backend of sha256 for everyone; a many-path-only name.
+    const char *names[TU_MAX_BACKENDS], *multi[TU_MAX_BACKENDS];
+    size_t n = td_backends(TD_SHA256, TD_SINGLE, names, TU_MAX_BACKENDS);
+    size_t m = td_backends(TD_SHA256, TD_MULTI, multi, TU_MAX_BACKENDS);
+    if (n > 1 && n <= TU_MAX_BACKENDS) {
+        run_child(names[n - 1]);
+        run_child(names[0]);
+    }
+    for (size_t i = 0; i < m && i < TU_MAX_BACKENDS; i++)
+        if (!tu_list_has(names, n < TU_MAX_BACKENDS ? n : TU_MAX_BACKENDS, multi[i])) {
+            snprintf(buf, sizeof buf, "sha256=%s", multi[i]);
+            run_child(buf);
+            snprintf(buf, sizeof buf, "%s", multi[i]);
+            run_child(buf);
+            break;
+        }
+}
+#else
+static void test_env(const char *argv0)
+{
+    (void)argv0;
+    printf("test_api: note: no fork/exec here, TURBODIGEST_BACKEND not tested\n");
+}
+#endif
+
+// ------------------------------------------------------------------ HMAC, HKDF
+
+static void test_hmac(td_alg alg, size_t rounds)
+{
+    size_t d = td_digest_size(alg);
+    uint8_t key[300], msg[1200], want[TD_MAX_DIGEST_SIZE], got[TD_MAX_DIGEST_SIZE];
+    td_hmac_ctx h, base;
+
+    for (size_t r = 0; r < rounds; r++) {
+        size_t kl = r < 4 ? (size_t[]){ 0, 1, td_block_size(alg), td_block_size(alg) + 1 }[r]
+                          : tu_rand_range(0, sizeof key);
+        size_t ml = tu_rand_range(0, sizeof msg);
+        tu_rand_fill(key, kl);
+        tu_rand_fill(msg, ml);
+        tu_set_len(ml);
+        ref_hmac(alg, key, kl, msg, ml, want);
+        memset(got, 0xEE, sizeof got);
+        if (TU_OK(td_hmac(alg, kl ? key : NULL, kl, ml ? msg : NULL, ml, got), "td_hmac"))
+            if (!TU_EQ_MEM(got, want, d, "td_hmac vs OpenSSL HMAC"))
+                fprintf(stderr, "  key length %zu\n", kl);
+
+        // Streaming in random pieces.
+        TU_OK(td_hmac_init(&h, alg, key, kl), "td_hmac_init");
+        for (size_t pos = 0; pos < ml;) {
+            size_t n = tu_rand_range(0, ml - pos);
+            TU_OK(td_hmac_update(&h, n ? msg + pos : NULL, n), "td_hmac_update");
+            pos += n;
+        }
+        memset(got, 0xEE, sizeof got);
+        if (TU_OK(td_hmac_final(&h, got), "td_hmac_final"))
+            TU_EQ_MEM(got, want, d, "streaming HMAC vs OpenSSL");
+
+        // One key, several messages: copies of the initialised context.
+        TU_OK(td_hmac_init(&base, alg, key, kl), "td_hmac_init");
+        for (int k = 0; k < 3; k++) {
+            size_t l2 = tu_rand_range(0, sizeof msg);
+            uint8_t w2[TD_MAX_DIGEST_SIZE];
+            ref_hmac(alg, key, kl, msg, l2, w2);
+            h = base;
+            TU_OK(td_hmac_update(&h, msg, l2), "td_hmac_update on a copy");
+            if (TU_OK(td_hmac_final(&h, got), "td_hmac_final on a copy"))
+                TU_EQ_MEM(got, w2, d, "HMAC from a copied context");
+        }
+    }
+    tu_clear_len();
+}
+
+static void test_hmac_misuse(td_alg alg)
+{
+    uint8_t got[TD_MAX_DIGEST_SIZE], want[TD_MAX_DIGEST_SIZE];
+    td_hmac_ctx h;
+    TU_EQ_INT(td_hmac_init(NULL, alg, "k", 1), TD_ERR_ARG, "td_hmac_init(NULL ctx)");
+    TU_EQ_INT(td_hmac_init(&h, (td_alg)99, "k", 1), TD_ERR_ARG, "td_hmac_init(unknown alg)");
+    TU_EQ_INT(td_hmac_init(&h, alg, NULL, 3), TD_ERR_ARG, "td_hmac_init(NULL key, len 3)");
+    TU_EQ_INT(td_hmac(alg, "k", 1, "m", 1, NULL), TD_ERR_ARG, "td_hmac(NULL out)");
+    TU_EQ_INT(td_hmac(alg, "k", 1, NULL, 4, got), TD_ERR_ARG, "td_hmac(NULL msg, len 4)");
+    TU_EQ_INT(td_hmac((td_alg)99, "k", 1, "m", 1, got), TD_ERR_ARG, "td_hmac(unknown alg)");
+    TU_EQ_INT(td_hmac_update(NULL, "m", 1), TD_ERR_ARG, "td_hmac_update(NULL ctx)");
+    TU_EQ_INT(td_hmac_final(NULL, got), TD_ERR_ARG, "td_hmac_final(NULL ctx)");
+    memset(&h, 0, sizeof h);
+    TU_EQ_INT(td_hmac_update(&h, "m", 1), TD_ERR_STATE, "td_hmac_update on a zeroed context");
+    TU_EQ_INT(td_hmac_final(&h, got), TD_ERR_STATE, "td_hmac_final on a zeroed context");
+    // NULL key with length 0 is the empty key.
+    ref_hmac(alg, NULL, 0, "abc", 3, want);
+    TU_OK(td_hmac_init(&h, alg, NULL, 0), "td_hmac_init(NULL, 0)");
+    TU_OK(td_hmac_update(&h, NULL, 0), "td_hmac_update(NULL, 0)");
+    TU_OK(td_hmac_update(&h, "abc", 3), "td_hmac_update");
+    TU_EQ_INT(td_hmac_update(&h, NULL, 2), TD_ERR_ARG, "td_hmac_update(NULL, 2)");
+    TU_EQ_INT(td_hmac_final(&h, NULL), TD_ERR_ARG, "td_hmac_final(NULL out)");
+    if (TU_OK(td_hmac_final(&h, got), "td_hmac_final"))
+        TU_EQ_MEM(got, want, td_digest_size(alg), "HMAC with the empty key");
+    TU_EQ_INT(td_hmac_update(&h, "m", 1), TD_ERR_STATE, "td_hmac_update after final");
+    TU_EQ_INT(td_hmac_final(&h, got), TD_ERR_STATE, "td_hmac_final twice");
+}
+
+// RFC 5869 from OpenSSL's HMAC: PRK = HMAC(salt or zeros, IKM);
+// T(i) = HMAC(PRK, T(i-1) || info || i).
+static void ref_hkdf(td_alg alg, const uint8_t *salt, size_t salt_len, const uint8_t *ikm,
+                     size_t ikm_len, const uint8_t *info, size_t info_len, uint8_t *out, size_t out_len)
+{
+    size_t d = td_digest_size(alg);
+    uint8_t zeros[TD_MAX_DIGEST_SIZE] = { 0 }, prk[TD_MAX_DIGEST_SIZE], t[TD_MAX_DIGEST_SIZE];
+    uint8_t *in = malloc(d + info_len + 1);
+    if (!in)
+        exit(2);
+    ref_hmac(alg, salt_len ? salt : zeros, salt_len ? salt_len : d, ikm, ikm_len, prk);
+    size_t tlen = 0;
+    for (size_t i = 1, done = 0; done < out_len; i++) {
+        memcpy(in, t, tlen);
+        if (info_len)
+            memcpy(in + tlen, info, info_len);
+        in[tlen + info_len] = (uint8_t)i;
+        ref_hmac(alg, prk, d, in, tlen + info_len + 1, t);
+        tlen = d;
+        size_t n = out_len - done < d ? out_len - done : d;
+        memcpy(out + done, t, n);
+        done += n;
+    }
+    free(in);
+}
+
+static void test_hkdf(td_alg alg, size_t rounds)
+{
+    size_t d = td_digest_size(alg), max = 255 * d;
+    uint8_t salt[200], ikm[200], info[200];
+    uint8_t *want = malloc(max + 16), *got = malloc(max + 16);
+    if (!want || !got)
+        exit(2);
+    for (size_t r = 0; r < rounds; r++) {
+        size_t sl = tu_rand_range(0, sizeof salt), il = tu_rand_range(0, sizeof ikm);
+        size_t nl = tu_rand_range(0, sizeof info);
+        size_t ol;
+        switch (r % 5) {
+        case 0:  ol = max; break;
+        case 1:  ol = tu_rand_range(1, 3 * d); break;
+        case 2:  ol = d * tu_rand_range(1, 20) + tu_rand_below(3) - 1; break;
+        default: ol = tu_rand_range(1, max); break;
+        }
+        if (r % 7 == 3)
+            sl = 0;
+        tu_rand_fill(salt, sl);
+        tu_rand_fill(ikm, il);
+        tu_rand_fill(info, nl);
+        tu_set_len(ol);
+        ref_hkdf(alg, salt, sl, ikm, il, info, nl, want, ol);
+        memset(got, 0xEE, max + 16);
+        int rc = td_hkdf(alg, sl ? salt : NULL, sl, il ? ikm : NULL, il, nl ? info : NULL, nl, got, ol);
+        if (TU_OK(rc, "td_hkdf")) {
+            if (!TU_EQ_MEM(got, want, ol, "td_hkdf vs RFC 5869 over OpenSSL HMAC"))
+                fprintf(stderr, "  salt %zu ikm %zu info %zu\n", sl, il, nl);
+            TU_CHECK(got[ol] == 0xEE, "td_hkdf wrote past out_len");
+        }
+    }
+    tu_clear_len();
+    // Bounds and arguments.
+    TU_EQ_INT(td_hkdf(alg, "s", 1, "k", 1, "i", 1, got, max + 1), TD_ERR_ARG, "td_hkdf(255 * d + 1)");
+    TU_EQ_INT(td_hkdf(alg, "s", 1, "k", 1, "i", 1, got, SIZE_MAX), TD_ERR_ARG, "td_hkdf(SIZE_MAX)");
+    TU_EQ_INT(td_hkdf(alg, "s", 1, "k", 1, "i", 1, NULL, 10), TD_ERR_ARG, "td_hkdf(NULL out)");
+    TU_EQ_INT(td_hkdf(alg, "s", 1, NULL, 5, "i", 1, got, 10), TD_ERR_ARG, "td_hkdf(NULL ikm, len 5)");
+    TU_EQ_INT(td_hkdf(alg, NULL, 5, "k", 1, "i", 1, got, 10), TD_ERR_ARG, "td_hkdf(NULL salt, len 5)");
+    TU_EQ_INT(td_hkdf(alg, "s", 1, "k", 1, NULL, 5, got, 10), TD_ERR_ARG, "td_hkdf(NULL info, len 5)");
+    TU_EQ_INT(td_hkdf((td_alg)99, "s", 1, "k", 1, "i", 1, got, 10), TD_ERR_ARG, "td_hkdf(unknown alg)");
+    memset(got, 0xEE, 4);
+    TU_OK(td_hkdf(alg, "s", 1, "k", 1, "i", 1, got, 0), "td_hkdf(out_len 0)");
+    TU_CHECK(got[0] == 0xEE, "td_hkdf(out_len 0) wrote");
+    TU_OK(td_hkdf(alg, NULL, 0, NULL, 0, NULL, 0, NULL, 0), "td_hkdf(all NULL, 0)");
+    free(want);
+    free(got);
+}
+
+// ------------------------------------------------------------------ td_equal
+
+static void test_equal(void)
+{
+    uint8_t a[200], b[200];
+    tu_rand_fill(a, sizeof a);
+    for (size_t len = 0; len <= sizeof a; len += len < 70 ? 1 : 13) {
+        memcpy(b, a, len);
+        tu_set_len(len);
+        TU_EQ_INT(td_equal(a, b, len), 1, "td_equal of equal buffers");
+        TU_EQ_INT(td_equal(a, a, len), 1, "td_equal of a buffer with itself");
+        if (len == 0)
+            continue;
+        b[0] ^= 1;
+        TU_EQ_INT(td_equal(a, b, len), 0, "td_equal, first byte differs");
+        b[0] ^= 1;
+        b[len - 1] ^= 0x80;
+        TU_EQ_INT(td_equal(a, b, len), 0, "td_equal, last byte differs");
+        b[len - 1] ^= 0x80;
+        for (size_t bit = 0; bit < 8 * len && len <= 64; bit++) {
+            b[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+            TU_EQ_INT(td_equal(a, b, len), 0, "td_equal, one bit differs");
+            b[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+        }
+    }
+    tu_clear_len();
+    TU_EQ_INT(td_equal(NULL, NULL, 0), 1, "td_equal(NULL, NULL, 0)");
+    TU_EQ_INT(td_equal(a, NULL, 0), 1, "td_equal(a, NULL, 0)");
+}
+
+// ------------------------------------------------------------------ td_hash_many
+
+static void test_many_api(td_alg alg)
+{
+    size_t d = td_digest_size(alg);
+    uint8_t out[4 * TD_MAX_DIGEST_SIZE];
+    const void *ptrs[4] = { pool, NULL, pool, pool };
+    size_t lens[4] = { 10, 0, 20, 30 };
+
+    tu_set_alg(alg);
+    memset(out, 0xEE, sizeof out);
+    TU_OK(td_hash_many(alg, 0, NULL, NULL, NULL), "td_hash_many(n 0, all NULL)");
+    TU_OK(td_hash_many(alg, 0, ptrs, lens, out), "td_hash_many(n 0)");
+    TU_CHECK(out[0] == 0xEE, "td_hash_many(n 0) wrote");
+    TU_EQ_INT(td_hash_many(alg, 2, NULL, lens, out), TD_ERR_ARG, "td_hash_many(NULL data)");
+    TU_EQ_INT(td_hash_many(alg, 2, ptrs, NULL, out), TD_ERR_ARG, "td_hash_many(NULL lens)");
+    TU_EQ_INT(td_hash_many(alg, 2, ptrs, lens, NULL), TD_ERR_ARG, "td_hash_many(NULL out)");
+    TU_EQ_INT(td_hash_many((td_alg)99, 2, ptrs, lens, out), TD_ERR_ARG, "td_hash_many(unknown alg)");
+    lens[1] = 5;
+    TU_EQ_INT(td_hash_many(alg, 4, ptrs, lens, out), TD_ERR_ARG, "td_hash_many(NULL message, len 5)");
+    lens[1] = 0;
+    if (TU_OK(td_hash_many(alg, 4, ptrs, lens, out), "td_hash_many with a NULL empty message")) {
+        uint8_t want[TD_MAX_DIGEST_SIZE];
+        for (size_t i = 0; i < 4; i++) {
+            td_hash(alg, ptrs[i], lens[i], want);
+            TU_EQ_MEM(out + i * d, want, d, "td_hash_many vs td_hash");
+        }
+    }
+    tu.alg_set = 0;
+}
+
+// Mixed lengths including 0, overlapping and repeated pointers, vs td_hash,
+// for n from 1 to 40 and 100.
+static void test_many_values(td_alg alg)
+{
+    enum { MAXN = 100 };
+    size_t d = td_digest_size(alg);
+    const void *ptrs[MAXN];
+    size_t lens[MAXN];
+    uint8_t *out = malloc(MAXN * TD_MAX_DIGEST_SIZE);
+    uint8_t want[TD_MAX_DIGEST_SIZE];
+    if (!out)
+        exit(2);
+    for (size_t n = 1; n <= MAXN; n = n < 40 ? n + 1 : MAXN + (n == MAXN)) {
+        for (size_t i = 0; i < n; i++) {
+            size_t r = tu_rand_below(8);
+            lens[i] = r == 0 ? 0 : r < 5 ? tu_rand_range(0, 300) : tu_rand_range(0, 4000);
+            ptrs[i] = r == 0 ? NULL : pool + tu_rand_below(sizeof pool - lens[i] + 1);
+            if (i && r == 7) {
+                ptrs[i] = ptrs[i - 1] ? ptrs[i - 1] : pool;
+                lens[i] = lens[i - 1];
+            }
+        }
+        if (!TU_OK(td_hash_many(alg, n, ptrs, lens, out), "td_hash_many"))
+            continue;
+        for (size_t i = 0; i < n; i++) {
+            tu_set_len(lens[i]);
+            td_hash(alg, ptrs[i], lens[i], want);
+            if (!TU_EQ_MEM(out + i * d, want, d, "td_hash_many vs td_hash"))
+                fprintf(stderr, "  message %zu of %zu\n", i, n);
+        }
+        tu_clear_len();
+    }
+    free(out);
+}
+
+int main(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--child-env") == 0) {
+            tu_init(argc, argv, "test_api child");
+            tu.no_flagship = 1;
+            tu_rand_fill(pool, sizeof pool);
+            return child_main();
+        }
+    // The defaults are under test: the variable is tested in children only.
+#ifdef HAVE_FORK
+    unsetenv("TURBODIGEST_BACKEND");
+#endif
+    tu_init(argc, argv, "test_api");
+    tu_rand_fill(pool, sizeof pool);
+
+    test_sizes_names();
+    test_alg_from_name();
+    test_strerror();
+    test_backends();
+    for (size_t a = 0; a < TD_ALG_COUNT; a++) {
+        td_alg alg = tu_all_algs[a];
+        const char *be;
+        TU_FOR_EACH_BACKEND(alg, TD_SINGLE, be) {
+            test_ctx_misuse(alg);
+            test_final_wipes(alg);
+            test_hmac(alg, 40);
+            test_hmac_misuse(alg);
+            test_hkdf(alg, 10);
+        }
+        TU_FOR_EACH_BACKEND(alg, TD_MULTI, be) {
+            test_many_api(alg);
+            test_many_values(alg);
+        }
+    }
+    test_length_limit();
+    test_equal();
+    test_env(argv[0]);
+    return tu_finish();
+}

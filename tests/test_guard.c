@@ -1,0 +1,269 @@
+/* SPDX-License-Identifier: Apache-2.0
+ * Guard pages: inputs that end exactly at a PROT_NONE page (and start right
+ * after one), outputs whose last byte is the last one before a guard, and
+ * contexts placed so that they end at a guard. A read or write one byte too
+ * far faults. Every backend is pinned in turn; results are compared with
+ * OpenSSL. POSIX only: elsewhere the test reports itself skipped (77).
+ *
+ * usage: test_guard [VECTORS_DIR] [SEED]
+ */
+#include "testutil.h"
+#include "ossl_ref.h"
+
+#if defined(__unix__) || defined(__APPLE__)
+#include <sys/mman.h>
+#include <unistd.h>
+
+// Layout: [guard][data pages ...][guard]. lo is the first usable byte, hi
+// the first byte of the upper guard.
+typedef struct guarded {
+    uint8_t *map;
+    size_t   map_len;
+    uint8_t *lo, *hi;
+} guarded;
+
+static size_t page;
+
+static int guarded_alloc(guarded *g, size_t pages)
+{
+    g->map_len = (pages + 2) * page;
+    void *m = mmap(NULL, g->map_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED)
+        return 0;
+    g->map = (uint8_t *)m;
+    g->lo = g->map + page;
+    g->hi = g->lo + pages * page;
+    if (mprotect(g->map, page, PROT_NONE) != 0 || mprotect(g->hi, page, PROT_NONE) != 0)
+        return 0;
+    return 1;
+}
+
+enum { DATA_BYTES = 20 * 1024 }; // rounded up to whole pages
+
+static guarded in, out, ctxg;
+
+// Extra lengths beyond 0..300: block multiples and their neighbours.
+static const size_t big_lens[] = { 511, 512, 513, 1023, 1024, 1025, 2048, 4095, 4096, 4097, 8192, 16384 + 64 };
+
+// The message of length len ending at the upper guard (its start moves, so
+// the alignment varies too).
+static const uint8_t *msg_at_end(size_t len) { return in.hi - len; }
+
+static void check_input(td_alg alg, size_t len, const uint8_t *msg)
+{
+    size_t d = td_digest_size(alg), b = td_block_size(alg);
+    uint8_t want[TD_MAX_DIGEST_SIZE], got[TD_MAX_DIGEST_SIZE];
+    td_ctx ctx;
+
+    tu_set_len(len);
+    ref_hash(alg, msg, len, want);
+    memset(got, 0xEE, sizeof got);
+    if (TU_OK(td_hash(alg, msg, len, got), "td_hash"))
+        TU_EQ_MEM(got, want, d, "td_hash, input at a guard page");
+    memset(got, 0xEE, sizeof got);
+    tu_typed(alg)(msg, len, got);
+    TU_EQ_MEM(got, want, d, "typed one-shot, input at a guard page");
+
+    // Streaming: whole, then a cut that leaves a partial block for final.
+    size_t cut = len > b ? len - (len % b) - (len % 3) : len / 2;
+    int rc = td_init(&ctx, alg);
+    if (rc == TD_OK) rc = td_update(&ctx, msg, len);
+    if (rc == TD_OK) rc = td_final(&ctx, got);
+    if (TU_OK(rc, "streaming"))
+        TU_EQ_MEM(got, want, d, "streaming one update, input at a guard page");
+    rc = td_init(&ctx, alg);
+    if (rc == TD_OK) rc = td_update(&ctx, msg, cut);
+    if (rc == TD_OK) rc = td_update(&ctx, msg + cut, len - cut);
+    if (rc == TD_OK) rc = td_final(&ctx, got);
+    if (TU_OK(rc, "streaming"))
+        TU_EQ_MEM(got, want, d, "streaming two updates, input at a guard page");
+    tu_clear_len();
+}
+
+static void check_many_input(td_alg alg, size_t len)
+{
+    enum { N = 17 };
+    size_t d = td_digest_size(alg);
+    const void *ptrs[N];
+    size_t lens[N];
+    uint8_t res[N * TD_MAX_DIGEST_SIZE], want[TD_MAX_DIGEST_SIZE];
+    // Every message ends at the guard; lengths len, len-1, ... so lanes end
+    // at different times.
+    for (size_t i = 0; i < N; i++) {
+        lens[i] = len >= i ? len - i : 0;
+        ptrs[i] = in.hi - lens[i];
+    }
+    tu_set_len(len);
+    if (TU_OK(td_hash_many(alg, N, ptrs, lens, res), "td_hash_many"))
+        for (size_t i = 0; i < N; i++) {
+            ref_hash(alg, ptrs[i], lens[i], want);
+            TU_EQ_MEM(res + i * d, want, d, "td_hash_many, inputs at a guard page");
+        }
+    // One message alone, and one after a guard.
+    const void *p = in.hi - len;
+    if (TU_OK(td_hash_many(alg, 1, &p, &len, res), "td_hash_many")) {
+        ref_hash(alg, p, len, want);
+        TU_EQ_MEM(res, want, d, "td_hash_many n=1 at a guard page");
+    }
+    p = in.lo;
+    if (TU_OK(td_hash_many(alg, 1, &p, &len, res), "td_hash_many")) {
+        ref_hash(alg, p, len, want);
+        TU_EQ_MEM(res, want, d, "td_hash_many n=1 after a guard page");
+    }
+    tu_clear_len();
+}
+
+// Digests written so that their last byte is the last one before a guard.
+static void check_output(td_alg alg)
+{
+    size_t d = td_digest_size(alg);
+    uint8_t want[TD_MAX_DIGEST_SIZE];
+    uint8_t *o = out.hi - d;
+    const uint8_t *msg = in.lo + 7;
+    td_ctx ctx;
+
+    for (size_t len = 0; len < 300; len += 61) {
+        tu_set_len(len);
+        ref_hash(alg, msg, len, want);
+        if (TU_OK(td_hash(alg, msg, len, o), "td_hash"))
+            TU_EQ_MEM(o, want, d, "td_hash, output at a guard page");
+        memset(o, 0, d);
+        tu_typed(alg)(msg, len, o);
+        TU_EQ_MEM(o, want, d, "typed one-shot, output at a guard page");
+        memset(o, 0, d);
+        int rc = td_init(&ctx, alg);
+        if (rc == TD_OK) rc = td_update(&ctx, msg, len);
+        if (rc == TD_OK) rc = td_final(&ctx, o);
+        if (TU_OK(rc, "streaming"))
+            TU_EQ_MEM(o, want, d, "td_final, output at a guard page");
+
+        // n digests from td_hash_many end at the guard.
+        enum { N = 9 };
+        const void *ptrs[N];
+        size_t lens[N];
+        uint8_t *mo = out.hi - N * d;
+        for (size_t i = 0; i < N; i++) {
+            ptrs[i] = msg + i;
+            lens[i] = len + i;
+        }
+        if (TU_OK(td_hash_many(alg, N, ptrs, lens, mo), "td_hash_many"))
+            for (size_t i = 0; i < N; i++) {
+                ref_hash(alg, ptrs[i], lens[i], want);
+                TU_EQ_MEM(mo + i * d, want, d, "td_hash_many, output at a guard page");
+            }
+
+        // HMAC output at the guard.
+        uint8_t key[200];
+        size_t key_len = (len * 7) % sizeof key;
+        memcpy(key, in.lo + 1000, key_len);
+        ref_hmac(alg, key, key_len, msg, len, want);
+        if (TU_OK(td_hmac(alg, key, key_len, msg, len, out.hi - d), "td_hmac"))
+            TU_EQ_MEM(out.hi - d, want, d, "td_hmac, output at a guard page");
+    }
+    tu_clear_len();
+
+    // HKDF: every output length up to 3 digests + 1, ending at the guard; the
+    // bytes must be a prefix of the longest output.
+    size_t maxlen = 3 * d + 1;
+    uint8_t full[3 * TD_MAX_DIGEST_SIZE + 1];
+    if (TU_OK(td_hkdf(alg, "salt", 4, "ikm", 3, "info", 4, full, maxlen), "td_hkdf")) {
+        for (size_t ol = 0; ol <= maxlen; ol++) {
+            tu_set_len(ol);
+            if (TU_OK(td_hkdf(alg, "salt", 4, "ikm", 3, "info", 4, out.hi - ol, ol), "td_hkdf"))
+                TU_EQ_MEM(out.hi - ol, full, ol, "td_hkdf, output at a guard page");
+        }
+    }
+    tu_clear_len();
+}
+
+// Contexts whose last byte is the last before a guard.
+static void check_ctx(td_alg alg)
+{
+    size_t d = td_digest_size(alg);
+    uint8_t want[TD_MAX_DIGEST_SIZE], got[TD_MAX_DIGEST_SIZE];
+    td_ctx *c = (td_ctx *)(void *)(ctxg.hi - sizeof(td_ctx));
+    td_ctx *c2 = (td_ctx *)(void *)(ctxg.hi - 2 * sizeof(td_ctx));
+    const uint8_t *msg = in.lo + 3;
+
+    for (size_t len = 0; len < 400; len += 29) {
+        tu_set_len(len);
+        ref_hash(alg, msg, len, want);
+        int rc = td_init(c, alg);
+        if (rc == TD_OK) rc = td_update(c, msg, len / 3);
+        if (rc == TD_OK) rc = td_copy(c2, c);           // c2 just below c
+        if (rc == TD_OK) rc = td_update(c, msg + len / 3, len - len / 3);
+        if (rc == TD_OK) rc = td_final(c, got);
+        if (TU_OK(rc, "streaming with a context at a guard page"))
+            TU_EQ_MEM(got, want, d, "context at a guard page");
+        rc = td_copy(c, c2);                            // and back into c
+        if (rc == TD_OK) rc = td_update(c, msg + len / 3, len - len / 3);
+        if (rc == TD_OK) rc = td_final(c, got);
+        if (TU_OK(rc, "td_copy into a context at a guard page"))
+            TU_EQ_MEM(got, want, d, "copied context at a guard page");
+        ref_hash(alg, msg, len / 3, want);               // c2 still holds the prefix
+        if (TU_OK(td_final(c2, got), "td_final of the fork below the guard"))
+            TU_EQ_MEM(got, want, d, "fork of a context at a guard page");
+    }
+    tu_clear_len();
+
+    // An HMAC context at the guard.
+    td_hmac_ctx *h = (td_hmac_ctx *)(void *)(ctxg.hi - sizeof(td_hmac_ctx));
+    uint8_t key[150];
+    memcpy(key, in.lo + 500, sizeof key);
+    for (size_t kl = 0; kl <= sizeof key; kl += 50) {
+        ref_hmac(alg, key, kl, msg, 100, want);
+        int rc = td_hmac_init(h, alg, key, kl);
+        if (rc == TD_OK) rc = td_hmac_update(h, msg, 100);
+        if (rc == TD_OK) rc = td_hmac_final(h, got);
+        if (TU_OK(rc, "td_hmac with a context at a guard page"))
+            TU_EQ_MEM(got, want, d, "HMAC context at a guard page");
+    }
+}
+
+int main(int argc, char **argv)
+{
+    tu_init(argc, argv, "test_guard");
+    long ps = sysconf(_SC_PAGESIZE);
+    page = ps > 0 ? (size_t)ps : 4096;
+    if (!guarded_alloc(&in, (DATA_BYTES + page - 1) / page)
+        || !guarded_alloc(&out, 1) || !guarded_alloc(&ctxg, 1)) {
+        fprintf(stderr, "test_guard: mmap/mprotect failed\n");
+        return 2;
+    }
+    tu_rand_fill(in.lo, (size_t)(in.hi - in.lo));
+
+    for (size_t a = 0; a < TD_ALG_COUNT; a++) {
+        td_alg alg = tu_all_algs[a];
+        const char *be;
+        TU_FOR_EACH_BACKEND(alg, TD_SINGLE, be) {
+            for (size_t len = 0; len <= 300; len++) {
+                check_input(alg, len, msg_at_end(len));
+                check_input(alg, len, in.lo); // starting right after a guard
+            }
+            for (size_t i = 0; i < sizeof big_lens / sizeof big_lens[0]; i++) {
+                check_input(alg, big_lens[i], msg_at_end(big_lens[i]));
+                check_input(alg, big_lens[i], in.lo);
+            }
+            check_output(alg);
+            check_ctx(alg);
+        }
+        TU_FOR_EACH_BACKEND(alg, TD_MULTI, be) {
+            for (size_t len = 0; len <= 300; len += 1 + len / 16)
+                check_many_input(alg, len);
+            for (size_t i = 0; i < sizeof big_lens / sizeof big_lens[0]; i++)
+                check_many_input(alg, big_lens[i]);
+        }
+    }
+    return tu_finish();
+}
+
+#else // not POSIX
+
+int main(int argc, char **argv)
+{
+    tu_init(argc, argv, "test_guard");
+    printf("test_guard: skipped, no mmap/mprotect on this platform\n");
+    return 77;
+}
+
+#endif

@@ -1,0 +1,415 @@
+/* SPDX-License-Identifier: Apache-2.0
+ * Known-answer tests: the NIST CAVP SHAVS ShortMsg, LongMsg and Monte files
+ * and the RFC 1321 suite, parsed at run time from tests/vectors. Every
+ * vector runs on every backend of its algorithm, pinned in turn, through
+ * td_hash, streaming (one update, then byte by byte or in odd chunks), the
+ * typed one-shot, and td_hash_many on each many-message backend.
+ *
+ * usage: test_kat VECTORS_DIR [SEED]
+ */
+#include "testutil.h"
+
+typedef enum kat_kind { KAT_MSG, KAT_MONTE } kat_kind;
+
+typedef struct kat_file {
+    td_alg      alg;
+    const char *path;   // under the vectors directory
+    kat_kind    kind;
+} kat_file;
+
+static const kat_file kat_files[] = {
+    { TD_MD5,        "md5/rfc-1321.txt",              KAT_MSG },
+    { TD_SHA1,       "sha1/SHA1ShortMsg.rsp",         KAT_MSG },
+    { TD_SHA1,       "sha1/SHA1LongMsg.rsp",          KAT_MSG },
+    { TD_SHA1,       "sha1/SHA1Monte.rsp",            KAT_MONTE },
+    { TD_SHA224,     "sha2/SHA224ShortMsg.rsp",       KAT_MSG },
+    { TD_SHA224,     "sha2/SHA224LongMsg.rsp",        KAT_MSG },
+    { TD_SHA224,     "sha2/SHA224Monte.rsp",          KAT_MONTE },
+    { TD_SHA256,     "sha2/SHA256ShortMsg.rsp",       KAT_MSG },
+    { TD_SHA256,     "sha2/SHA256LongMsg.rsp",        KAT_MSG },
+    { TD_SHA256,     "sha2/SHA256Monte.rsp",          KAT_MONTE },
+    { TD_SHA384,     "sha2/SHA384ShortMsg.rsp",       KAT_MSG },
+    { TD_SHA384,     "sha2/SHA384LongMsg.rsp",        KAT_MSG },
+    { TD_SHA384,     "sha2/SHA384Monte.rsp",          KAT_MONTE },
+    { TD_SHA512,     "sha2/SHA512ShortMsg.rsp",       KAT_MSG },
+    { TD_SHA512,     "sha2/SHA512LongMsg.rsp",        KAT_MSG },
+    { TD_SHA512,     "sha2/SHA512Monte.rsp",          KAT_MONTE },
+    { TD_SHA512_224, "sha2/SHA512_224ShortMsg.rsp",   KAT_MSG },
+    { TD_SHA512_224, "sha2/SHA512_224LongMsg.rsp",    KAT_MSG },
+    { TD_SHA512_224, "sha2/SHA512_224Monte.rsp",      KAT_MONTE },
+    { TD_SHA512_256, "sha2/SHA512_256ShortMsg.rsp",   KAT_MSG },
+    { TD_SHA512_256, "sha2/SHA512_256LongMsg.rsp",    KAT_MSG },
+    { TD_SHA512_256, "sha2/SHA512_256Monte.rsp",      KAT_MONTE },
+};
+
+// SHAVS 6.4: every Monte file gives the digest after each of 100 outer rounds.
+enum { MONTE_ROUNDS = 100, MONTE_INNER = 1000 };
+
+typedef struct kat_vec {
+    size_t   len;
+    uint8_t *msg;     // NULL when len is 0
+    uint8_t  md[TD_MAX_DIGEST_SIZE];
+} kat_vec;
+
+typedef struct kat_set {
+    kat_vec *v;
+    size_t   n, cap;
+    uint8_t  seed[TD_MAX_DIGEST_SIZE];
+    size_t   seed_len;
+    uint8_t (*monte)[TD_MAX_DIGEST_SIZE];
+    size_t   nmonte;
+} kat_set;
+
+static void set_free(kat_set *s)
+{
+    for (size_t i = 0; i < s->n; i++)
+        free(s->v[i].msg);
+    free(s->v);
+    free(s->monte);
+    memset(s, 0, sizeof *s);
+}
+
+static char *trim(char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+        s[--n] = '\0';
+    return s;
+}
+
+// Parses one file into s. Returns 0 and reports a failure on any line it does
+// not understand: a parser that skips what it cannot read would pass quietly.
+static int parse_file(const char *path, const kat_file *kf, kat_set *s)
+{
+    size_t flen = 0;
+    char *text = tu_read_file(path, &flen);
+    size_t dsize = td_digest_size(kf->alg);
+    int ok = 1;
+    long lineno = 0;
+    int have_len = 0, have_msg = 0;
+    unsigned long long len_bits = 0;
+    uint8_t *msg = NULL;
+    size_t msg_len = 0;
+    long expect_count = -1;
+
+    memset(s, 0, sizeof s[0]);
+    if (!TU_CHECK(text != NULL, "cannot read %s", path))
+        return 0;
+    s->monte = calloc(MONTE_ROUNDS * 2, sizeof s->monte[0]);
+    if (!s->monte) {
+        free(text);
+        return 0;
+    }
+    for (char *line = text, *next; line && ok; line = next) {
+        next = strchr(line, '\n');
+        if (next)
+            *next++ = '\0';
+        lineno++;
+        char *l = trim(line);
+        if (*l == '\0' || *l == '#')
+            continue;
+        if (*l == '[') {
+            unsigned long lbytes = 0;
+            ok = TU_CHECK(sscanf(l, "[L = %lu]", &lbytes) == 1 && lbytes == dsize,
+                          "%s:%ld: bad header \"%s\"", path, lineno, l);
+            continue;
+        }
+        char *eq = strchr(l, '=');
+        if (!TU_CHECK(eq != NULL, "%s:%ld: unparsed line \"%.40s\"", path, lineno, l)) {
+            ok = 0;
+            break;
+        }
+        *eq = '\0';
+        char *key = trim(l), *val = trim(eq + 1);
+        size_t vlen = strlen(val);
+        if (strcmp(key, "Len") == 0 && kf->kind == KAT_MSG) {
+            char *end = NULL;
+            len_bits = strtoull(val, &end, 10);
+            ok = TU_CHECK(*val && end && *end == '\0' && len_bits % 8 == 0,
+                          "%s:%ld: bad Len \"%s\" (byte-oriented files only)", path, lineno, val);
+            have_len = 1;
+            have_msg = 0;
+        } else if (strcmp(key, "Msg") == 0 && kf->kind == KAT_MSG) {
+            ok = TU_CHECK(have_len, "%s:%ld: Msg without Len", path, lineno);
+            if (!ok)
+                break;
+            msg_len = (size_t)(len_bits / 8);
+            if (msg_len == 0) {
+                ok = TU_CHECK(strcmp(val, "00") == 0, "%s:%ld: Len = 0 wants Msg = 00", path, lineno);
+                msg = NULL;
+            } else {
+                ok = TU_CHECK(vlen == 2 * msg_len, "%s:%ld: Msg has %zu hex digits, Len says %zu",
+                              path, lineno, vlen, 2 * msg_len);
+                if (!ok)
+                    break;
+                msg = malloc(msg_len);
+                if (!msg || tu_hex_decode(val, vlen, msg) < 0) {
+                    ok = TU_CHECK(0, "%s:%ld: bad Msg hex", path, lineno);
+                    free(msg);
+                    msg = NULL;
+                    break;
+                }
+            }
+            have_msg = 1;
+        } else if (strcmp(key, "Seed") == 0 && kf->kind == KAT_MONTE) {
+            ok = TU_CHECK(vlen == 2 * dsize && s->seed_len == 0
+                              && tu_hex_decode(val, vlen, s->seed) == (long)dsize,
+                          "%s:%ld: Seed must be one digest long (%zu bytes), once", path, lineno, dsize);
+            s->seed_len = vlen / 2;
+        } else if (strcmp(key, "COUNT") == 0 && kf->kind == KAT_MONTE) {
+            char *end = NULL;
+            expect_count = strtol(val, &end, 10);
+            ok = TU_CHECK(*val && end && *end == '\0' && expect_count == (long)s->nmonte
+                              && s->nmonte < MONTE_ROUNDS * 2,
+                          "%s:%ld: COUNT %s out of sequence", path, lineno, val);
+        } else if (strcmp(key, "MD") == 0) {
+            uint8_t md[TD_MAX_DIGEST_SIZE];
+            ok = TU_CHECK(vlen == 2 * dsize && tu_hex_decode(val, vlen, md) == (long)dsize,
+                          "%s:%ld: MD must be %zu hex digits", path, lineno, 2 * dsize);
+            if (!ok)
+                break;
+            if (kf->kind == KAT_MSG) {
+                ok = TU_CHECK(have_len && have_msg, "%s:%ld: MD without Len and Msg", path, lineno);
+                if (!ok)
+                    break;
+                if (s->n == s->cap) {
+                    size_t ncap = s->cap ? 2 * s->cap : 64;
+                    kat_vec *nv = realloc(s->v, ncap * sizeof *nv);
+                    if (!nv) {
+                        ok = 0;
+                        break;
+                    }
+                    s->v = nv;
+                    s->cap = ncap;
+                }
+                s->v[s->n].len = msg_len;
+                s->v[s->n].msg = msg;
+                memcpy(s->v[s->n].md, md, dsize);
+                s->n++;
+                msg = NULL;
+                have_len = have_msg = 0;
+            } else {
+                ok = TU_CHECK(s->seed_len == dsize && expect_count == (long)s->nmonte,
+                              "%s:%ld: MD without Seed and COUNT", path, lineno);
+                if (!ok)
+                    break;
+                memcpy(s->monte[s->nmonte++], md, dsize);
+                expect_count = -1;
+            }
+        } else {
+            ok = TU_CHECK(0, "%s:%ld: unexpected key \"%s\"", path, lineno, key);
+        }
+    }
+    free(msg);
+    free(text);
+    if (ok && kf->kind == KAT_MSG)
+        ok = TU_CHECK(!have_len, "%s: vector without MD at the end", path);
+    if (ok && kf->kind == KAT_MONTE)
+        ok = TU_CHECK(s->nmonte == MONTE_ROUNDS, "%s: %zu Monte rounds, want %d", path,
+                      s->nmonte, MONTE_ROUNDS);
+    // A file that yields nothing is a failure, whatever the reason.
+    size_t found = kf->kind == KAT_MSG ? s->n : s->nmonte;
+    TU_CHECK(found > 0, "%s: no vectors found", path);
+    return ok && found > 0;
+}
+
+// ------------------------------------------------------------------ messages
+
+static void check_msg_single(td_alg alg, const kat_vec *v, const char *what)
+{
+    size_t d = td_digest_size(alg), b = td_block_size(alg);
+    uint8_t out[TD_MAX_DIGEST_SIZE];
+    td_ctx ctx;
+
+    tu_set_len(v->len);
+    memset(out, 0xEE, sizeof out);
+    if (TU_OK(td_hash(alg, v->msg, v->len, out), "td_hash"))
+        TU_EQ_MEM(out, v->md, d, what);
+
+    memset(out, 0xEE, sizeof out);
+    tu_typed(alg)(v->msg, v->len, out);
+    TU_EQ_MEM(out, v->md, d, "typed one-shot");
+
+    memset(out, 0xEE, sizeof out);
+    TU_OK(td_init(&ctx, alg), "td_init");
+    TU_OK(td_update(&ctx, v->msg, v->len), "td_update");
+    if (TU_OK(td_final(&ctx, out), "td_final"))
+        TU_EQ_MEM(out, v->md, d, "streaming, one update");
+
+    // Byte by byte for short messages; chunks of 1 .. 3 blocks + 1 otherwise,
+    // so that every buffer fill level is crossed.
+    memset(out, 0xEE, sizeof out);
+    TU_OK(td_init(&ctx, alg), "td_init");
+    size_t pos = 0, step = 1;
+    int rc = TD_OK;
+    while (pos < v->len && rc == TD_OK) {
+        size_t n = v->len <= 1024 ? 1 : step;
+        if (n > v->len - pos)
+            n = v->len - pos;
+        rc = td_update(&ctx, v->msg + pos, n);
+        pos += n;
+        step = step % (3 * b + 1) + 7;
+    }
+    TU_OK(rc, "td_update in pieces");
+    if (TU_OK(td_final(&ctx, out), "td_final"))
+        TU_EQ_MEM(out, v->md, d, v->len <= 1024 ? "streaming, byte by byte" : "streaming, chunks");
+    tu_clear_len();
+}
+
+// All vectors of a file in one td_hash_many call, then in groups of varied
+// sizes so that each lane count sees full and partial batches.
+static void check_msgs_many(td_alg alg, const kat_set *s)
+{
+    static const size_t groups[] = { 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 32 };
+    size_t d = td_digest_size(alg);
+    const void **ptrs = malloc((s->n + 1) * sizeof *ptrs);
+    size_t *lens = malloc((s->n + 1) * sizeof *lens);
+    uint8_t *out = malloc((s->n + 1) * d);
+    if (!ptrs || !lens || !out) {
+        TU_CHECK(0, "out of memory");
+        goto done;
+    }
+    for (size_t i = 0; i < s->n; i++) {
+        ptrs[i] = s->v[i].msg;
+        lens[i] = s->v[i].len;
+    }
+    memset(out, 0xEE, s->n * d);
+    if (TU_OK(td_hash_many(alg, s->n, ptrs, lens, out), "td_hash_many, whole file"))
+        for (size_t i = 0; i < s->n; i++) {
+            tu_set_len(s->v[i].len);
+            TU_EQ_MEM(out + i * d, s->v[i].md, d, "td_hash_many, whole file");
+        }
+    for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
+        for (size_t start = 0; start < s->n; start += groups[g]) {
+            size_t n = groups[g] < s->n - start ? groups[g] : s->n - start;
+            memset(out, 0xEE, n * d);
+            if (!TU_OK(td_hash_many(alg, n, ptrs + start, lens + start, out), "td_hash_many, group"))
+                continue;
+            for (size_t i = 0; i < n; i++) {
+                tu_set_len(s->v[start + i].len);
+                TU_EQ_MEM(out + i * d, s->v[start + i].md, d, "td_hash_many, group");
+            }
+        }
+    }
+done:
+    tu_clear_len();
+    free(ptrs);
+    free(lens);
+    free(out);
+}
+
+// ------------------------------------------------------------------ Monte
+
+// One SHAVS 6.4 inner step on m = MD[i-3] || MD[i-2] || MD[i-1]: hashes it
+// by the given method and shifts the new digest in.
+static int monte_step(td_alg alg, uint8_t *m, size_t d, int method)
+{
+    uint8_t md[TD_MAX_DIGEST_SIZE];
+    int rc = TD_OK;
+    td_ctx ctx;
+    const void *p = m;
+    size_t len3 = 3 * d;
+
+    switch (method) {
+    case 0:
+        rc = td_hash(alg, m, len3, md);
+        break;
+    case 1:
+        tu_typed(alg)(m, len3, md);
+        break;
+    case 2:
+        rc = td_init(&ctx, alg);
+        for (int k = 0; k < 3 && rc == TD_OK; k++)
+            rc = td_update(&ctx, m + (size_t)k * d, d);
+        if (rc == TD_OK)
+            rc = td_final(&ctx, md);
+        break;
+    default:
+        rc = td_hash_many(alg, 1, &p, &len3, md);
+        break;
+    }
+    memmove(m, m + d, 2 * d);
+    memcpy(m + 2 * d, md, d);
+    return rc;
+}
+
+// Runs rounds outer rounds of the Monte Carlo test. method < 0 rotates
+// through td_hash, typed and streaming by round.
+static void check_monte(td_alg alg, const kat_set *s, size_t rounds, int method)
+{
+    size_t d = td_digest_size(alg);
+    uint8_t seed[TD_MAX_DIGEST_SIZE], m[3 * TD_MAX_DIGEST_SIZE];
+    memcpy(seed, s->seed, d);
+    tu_set_len(3 * d);
+    for (size_t j = 0; j < rounds && j < s->nmonte; j++) {
+        int how = method >= 0 ? method : (int)(j % 3);
+        int rc = TD_OK;
+        for (int k = 0; k < 3; k++)
+            memcpy(m + (size_t)k * d, seed, d);   // MD0 = MD1 = MD2 = Seed
+        for (int i = 3; i < MONTE_INNER + 3 && rc == TD_OK; i++)
+            rc = monte_step(alg, m, d, how);     // MDi = SHA(MDi-3 || MDi-2 || MDi-1)
+        TU_OK(rc, "Monte hash call");
+        memcpy(seed, m + 2 * d, d);              // MDj = Seed = MD1002
+        static const char *const names[] = { "Monte via td_hash", "Monte via typed one-shot",
+                                             "Monte via streaming", "Monte via td_hash_many" };
+        if (!TU_EQ_MEM(seed, s->monte[j], d, names[how]))
+            break; // every later round would fail too
+    }
+    tu_clear_len();
+}
+
+// ------------------------------------------------------------------ main
+
+int main(int argc, char **argv)
+{
+    size_t total_vectors = 0, total_checked = 0;
+
+    tu_init(argc, argv, "test_kat");
+    if (!tu.vectors) {
+        fprintf(stderr, "usage: %s VECTORS_DIR [SEED]\n", argv[0]);
+        return 2;
+    }
+    for (size_t f = 0; f < sizeof kat_files / sizeof kat_files[0]; f++) {
+        const kat_file *kf = &kat_files[f];
+        char path[4096];
+        kat_set s;
+        const char *be;
+        size_t runs = 0;
+
+        snprintf(path, sizeof path, "%s/%s", tu.vectors, kf->path);
+        tu_set_alg(kf->alg);
+        if (!parse_file(path, kf, &s)) {
+            set_free(&s);
+            continue;
+        }
+        size_t nvec = kf->kind == KAT_MSG ? s.n : s.nmonte;
+        total_vectors += nvec;
+
+        TU_FOR_EACH_BACKEND(kf->alg, TD_SINGLE, be) {
+            if (kf->kind == KAT_MSG) {
+                for (size_t i = 0; i < s.n; i++)
+                    check_msg_single(kf->alg, &s.v[i], "td_hash");
+            } else {
+                check_monte(kf->alg, &s, MONTE_ROUNDS, -1);
+            }
+            runs++;
+            total_checked += nvec;
+        }
+        TU_FOR_EACH_BACKEND(kf->alg, TD_MULTI, be) {
+            if (kf->kind == KAT_MSG)
+                check_msgs_many(kf->alg, &s);
+            else
+                check_monte(kf->alg, &s, 10, 3); // chained n = 1 calls: the first 10 rounds
+            runs++;
+            total_checked += nvec;
+        }
+        printf("test_kat: %-30s %4zu %s, %zu backend runs\n", kf->path, nvec,
+               kf->kind == KAT_MSG ? "vectors" : "Monte rounds", runs);
+        set_free(&s);
+    }
+    TU_CHECK(total_vectors > 0, "no vectors at all");
+    printf("test_kat: %zu vectors parsed, %zu vector-backend runs\n", total_vectors, total_checked);
+    return tu_finish();
+}
