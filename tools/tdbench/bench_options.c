@@ -1,0 +1,458 @@
+// SPDX-License-Identifier: Apache-2.0
+// tdbench's command line: parsing and checking, kept apart from main so that
+// the tests can drive it with argument vectors of their own.
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tdbench.h"
+
+// The sizes the Rust hash crates publish, and OpenSSL speed's.
+static const size_t default_sizes[] = { 10, 100, 1000, 10000 };
+static const size_t openssl_sizes[] = { 16, 64, 256, 1024, 8192, 16384 };
+
+#define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
+#define ALL_ALGS ((1u << TD_ALG_COUNT) - 1u)
+
+void tb_print_help(FILE *f)
+{
+    fputs(
+        "Usage: tdbench [OPTION]...\n"
+        "Measure every algorithm on every turbodigest backend usable on this CPU, both\n"
+        "paths (one message at a time, and td_hash_many), with OpenSSL's libcrypto\n"
+        "beside them when built with it: its low-level XXX_Init/Update/Final\n"
+        "(\"openssl\", the baseline of every ratio) and EVP_Digest (\"openssl-evp\").\n"
+        "\n"
+        "  -a, --algorithm ALG[,ALG]  md5 sha1 sha224 sha256 sha384 sha512 sha512-224\n"
+        "                             sha512-256, or all (default); may be repeated\n"
+        "  -b, --backend NAME[,NAME]  only these backends (e.g. portable, shani, openssl,\n"
+        "                             openssl-evp), or all (default); the OpenSSL\n"
+        "                             baseline is still measured for the ratio\n"
+        "  -p, --path single|multi|all  single: the typed one-shot per message;\n"
+        "                             multi: td_hash_many on a batch (default all)\n"
+        "  -s, --sizes LIST           message sizes, comma-separated; suffixes K, KiB\n"
+        "                             (1024) and M, MiB (default 10,100,1000,10000)\n"
+        "      --openssl-sizes        OpenSSL speed's 16,64,256,1024,8192,16384\n"
+        "  -f, --format FMT           table (default), cargo, csv, json, markdown\n"
+        "      --svg FILE             also draw MB/s against size, one panel per\n"
+        "                             algorithm, one line per backend\n"
+        "  -q, --quick                3 rounds of at most 10 ms per point, shorter when\n"
+        "                             there are many points: about 10 s of CPU in all\n"
+        "                             (what `make run` uses)\n"
+        "      --rounds N             timed rounds per point (default 11; the median is\n"
+        "                             reported, max - min as the spread)\n"
+        "      --round-ms MS          length of one round (default 16); a round is 4\n"
+        "                             batches and counts the fastest\n"
+        "      --clock cpu|wall       thread CPU time (default) or the monotonic clock\n"
+        "      --batch N              messages per td_hash_many call (default 64)\n"
+        "      --no-openssl           leave OpenSSL out\n"
+        "      --list-backends        list the backends usable here and exit\n"
+        "  -h, --help                 this text\n"
+        "      --version              tdbench and library versions\n"
+        "\n"
+        "Backends are measured round by round in turn, so that drift on a shared\n"
+        "machine hits them alike. Multi-path times are per message (one call over a\n"
+        "batch, divided by the batch). cycles/byte come from the time-stamp counter\n"
+        "and the core clock estimated at start (see the header of the table).\n"
+        "Exit status: 0 done, 1 a digest did not match, 2 bad usage.\n",
+        f);
+}
+
+void tb_default_options(tb_options *opt)
+{
+    memset(opt, 0, sizeof *opt);
+    opt->algs = ALL_ALGS;
+    opt->paths = TB_PATH_SINGLE | TB_PATH_MULTI;
+    memcpy(opt->sizes, default_sizes, sizeof default_sizes);
+    opt->nsizes = COUNT_OF(default_sizes);
+    opt->format = TB_TABLE;
+    opt->clock = TB_CLOCK_CPU;
+    opt->rounds = 11;
+    opt->round_ms = 16.0;
+    opt->batch = TB_DEFAULT_BATCH;
+    opt->openssl = 1;
+}
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (errlen)
+        vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static int ieq(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++) {
+        if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+            return 0;
+    }
+    return *a == *b;
+}
+
+// One size: decimal digits, then an optional K/KiB/k (x1024) or M/MiB/m.
+static int parse_one_size(const char *s, size_t len, size_t *out)
+{
+    size_t i = 0;
+    uint64_t v = 0;
+    if (len == 0 || !isdigit((unsigned char)s[0]))
+        return -1;
+    while (i < len && isdigit((unsigned char)s[i])) {
+        v = v * 10u + (uint64_t)(s[i] - '0');
+        if (v > TB_MAX_SIZE)
+            return -1;
+        i++;
+    }
+    const char *suffix = s + i;
+    const size_t slen = len - i;
+    uint64_t mult = 1;
+    if (slen == 0 || (slen == 1 && (suffix[0] == 'B' || suffix[0] == 'b'))) {
+        mult = 1;
+    } else if ((slen == 1 && (suffix[0] == 'K' || suffix[0] == 'k'))
+               || (slen == 3 && (memcmp(suffix, "KiB", 3) == 0 || memcmp(suffix, "kiB", 3) == 0))) {
+        mult = 1024;
+    } else if ((slen == 1 && (suffix[0] == 'M' || suffix[0] == 'm'))
+               || (slen == 3 && memcmp(suffix, "MiB", 3) == 0)) {
+        mult = 1024 * 1024;
+    } else {
+        return -1;
+    }
+    v *= mult;
+    if (v == 0 || v > TB_MAX_SIZE)
+        return -1;
+    *out = (size_t)v;
+    return 0;
+}
+
+int tb_parse_sizes(const char *list, size_t *sizes, size_t cap, size_t *count, char *err,
+                   size_t errlen)
+{
+    size_t n = 0;
+    const char *p = list;
+    if (*p == '\0')
+        return fail(err, errlen, "empty --sizes list");
+    for (;;) {
+        const char *end = strchr(p, ',');
+        const size_t len = end ? (size_t)(end - p) : strlen(p);
+        size_t v;
+        if (parse_one_size(p, len, &v) != 0)
+            return fail(err, errlen,
+                        "bad size '%.*s' in --sizes: want a number of bytes from 1 to %u, "
+                        "with an optional K, KiB, M or MiB suffix (e.g. 16,1K,1MiB)",
+                        (int)len, p, (unsigned)TB_MAX_SIZE);
+        if (n == cap)
+            return fail(err, errlen, "too many sizes in --sizes (at most %zu)", cap);
+        sizes[n++] = v;
+        if (end == NULL)
+            break;
+        p = end + 1;
+    }
+    *count = n;
+    return 0;
+}
+
+static int parse_algs(const char *list, unsigned *algs, char *err, size_t errlen)
+{
+    const char *p = list;
+    for (;;) {
+        const char *end = strchr(p, ',');
+        const size_t len = end ? (size_t)(end - p) : strlen(p);
+        char name[32];
+        td_alg alg;
+        if (len == 0 || len >= sizeof name)
+            goto unknown;
+        memcpy(name, p, len);
+        name[len] = '\0';
+        if (ieq(name, "all")) {
+            *algs |= ALL_ALGS;
+        } else if (td_alg_from_name(name, &alg) == TD_OK) {
+            *algs |= 1u << alg;
+        } else {
+            goto unknown;
+        }
+        if (end == NULL)
+            return 0;
+        p = end + 1;
+        continue;
+    unknown:
+        return fail(err, errlen,
+                    "unknown algorithm '%.*s' (known: md5, sha1, sha224, sha256, sha384, "
+                    "sha512, sha512-224, sha512-256, all)",
+                    (int)len, p);
+    }
+}
+
+// Is name a backend of some selected algorithm on some selected path?
+static int backend_known(const tb_options *opt, const char *name, int have_openssl)
+{
+    if (have_openssl && opt->openssl
+        && (strcmp(name, "openssl") == 0 || strcmp(name, "openssl-evp") == 0))
+        return 1;
+    for (int a = 0; a < TD_ALG_COUNT; a++) {
+        if (!(opt->algs & (1u << a)))
+            continue;
+        for (int p = 0; p < 2; p++) {
+            if (!(opt->paths & (1u << p)))
+                continue;
+            const char *names[32];
+            const size_t n = td_backends((td_alg)a, (td_path)p, names, 32);
+            for (size_t i = 0; i < n && i < 32; i++) {
+                if (strcmp(names[i], name) == 0)
+                    return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+// The usable names for the selected algorithms and paths, for an error.
+static void usable_list(const tb_options *opt, int have_openssl, char *buf, size_t cap)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    const char *seen[64];
+    size_t nseen = 0;
+    for (int a = 0; a < TD_ALG_COUNT; a++) {
+        if (!(opt->algs & (1u << a)))
+            continue;
+        for (int p = 0; p < 2; p++) {
+            if (!(opt->paths & (1u << p)))
+                continue;
+            const char *names[32];
+            const size_t n = td_backends((td_alg)a, (td_path)p, names, 32);
+            for (size_t i = 0; i < n && i < 32; i++) {
+                size_t k = 0;
+                while (k < nseen && strcmp(seen[k], names[i]) != 0)
+                    k++;
+                if (k < nseen || nseen == COUNT_OF(seen))
+                    continue;
+                seen[nseen++] = names[i];
+                const int w = snprintf(buf + used, cap - used, "%s%s", used ? ", " : "", names[i]);
+                if (w > 0 && (size_t)w < cap - used)
+                    used += (size_t)w;
+            }
+        }
+    }
+    if (have_openssl && opt->openssl)
+        snprintf(buf + used, cap - used, "%sopenssl, openssl-evp", used ? ", " : "");
+}
+
+// The value of an option: "--opt=VALUE", or the next argument.
+static const char *take_value(int argc, char **argv, int *i, const char *arg, size_t optlen,
+                              char *err, size_t errlen)
+{
+    if (arg[optlen] == '=')
+        return arg + optlen + 1;
+    if (*i + 1 >= argc) {
+        fail(err, errlen, "option '%s' needs a value", arg);
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+static int parse_uint(const char *s, unsigned long lo, unsigned long hi, unsigned long *out)
+{
+    char *end;
+    if (!isdigit((unsigned char)*s))
+        return -1;
+    errno = 0;
+    const unsigned long v = strtoul(s, &end, 10);
+    if (errno || *end != '\0' || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+// Does arg name this option (long "--name" or "--name=...", or short "-x")?
+static size_t matches(const char *arg, const char *longname, const char *shortname)
+{
+    const size_t n = strlen(longname);
+    if (strncmp(arg, longname, n) == 0 && (arg[n] == '\0' || arg[n] == '='))
+        return n;
+    if (shortname && strcmp(arg, shortname) == 0)
+        return strlen(shortname);
+    return 0;
+}
+
+tb_parse_result tb_parse_options(int argc, char **argv, tb_options *opt, int have_openssl,
+                                 char *err, size_t errlen)
+{
+    tb_default_options(opt);
+    unsigned algs = 0;
+    int rounds_set = 0, round_ms_set = 0;
+    const char *backend_args[TB_MAX_BACKEND_NAMES];
+    size_t nbackend_args = 0;
+
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        const char *v;
+        size_t n;
+        unsigned long u;
+#define VALUE()                                                        \
+    do {                                                               \
+        v = take_value(argc, argv, &i, arg, n, err, errlen);           \
+        if (v == NULL)                                                 \
+            return TB_PARSE_ERROR;                                     \
+    } while (0)
+        if ((n = matches(arg, "--help", "-h")) != 0) {
+            return TB_PARSE_HELP;
+        } else if ((n = matches(arg, "--version", NULL)) != 0) {
+            return TB_PARSE_VERSION;
+        } else if ((n = matches(arg, "--algorithm", "-a")) != 0) {
+            VALUE();
+            if (parse_algs(v, &algs, err, errlen) != 0)
+                return TB_PARSE_ERROR;
+        } else if ((n = matches(arg, "--backend", "-b")) != 0) {
+            VALUE();
+            if (nbackend_args == TB_MAX_BACKEND_NAMES) {
+                fail(err, errlen, "too many --backend options");
+                return TB_PARSE_ERROR;
+            }
+            backend_args[nbackend_args++] = v;
+        } else if ((n = matches(arg, "--path", "-p")) != 0) {
+            VALUE();
+            if (ieq(v, "single"))
+                opt->paths = TB_PATH_SINGLE;
+            else if (ieq(v, "multi"))
+                opt->paths = TB_PATH_MULTI;
+            else if (ieq(v, "all"))
+                opt->paths = TB_PATH_SINGLE | TB_PATH_MULTI;
+            else {
+                fail(err, errlen, "unknown path '%s' (single, multi or all)", v);
+                return TB_PARSE_ERROR;
+            }
+        } else if ((n = matches(arg, "--sizes", "-s")) != 0) {
+            VALUE();
+            if (tb_parse_sizes(v, opt->sizes, TB_MAX_SIZES, &opt->nsizes, err, errlen) != 0)
+                return TB_PARSE_ERROR;
+        } else if ((n = matches(arg, "--openssl-sizes", NULL)) != 0 && arg[n] == '\0') {
+            memcpy(opt->sizes, openssl_sizes, sizeof openssl_sizes);
+            opt->nsizes = COUNT_OF(openssl_sizes);
+        } else if ((n = matches(arg, "--format", "-f")) != 0) {
+            VALUE();
+            if (ieq(v, "table"))
+                opt->format = TB_TABLE;
+            else if (ieq(v, "cargo"))
+                opt->format = TB_CARGO;
+            else if (ieq(v, "csv"))
+                opt->format = TB_CSV;
+            else if (ieq(v, "json"))
+                opt->format = TB_JSON;
+            else if (ieq(v, "markdown") || ieq(v, "md"))
+                opt->format = TB_MARKDOWN;
+            else {
+                fail(err, errlen, "unknown format '%s' (table, cargo, csv, json or markdown)", v);
+                return TB_PARSE_ERROR;
+            }
+        } else if ((n = matches(arg, "--svg", NULL)) != 0) {
+            VALUE();
+            if (*v == '\0') {
+                fail(err, errlen, "--svg needs a file name");
+                return TB_PARSE_ERROR;
+            }
+            opt->svg_path = v;
+        } else if ((n = matches(arg, "--quick", "-q")) != 0 && arg[n] == '\0') {
+            opt->quick = 1;
+        } else if ((n = matches(arg, "--rounds", NULL)) != 0) {
+            VALUE();
+            if (parse_uint(v, 1, 1001, &u) != 0) {
+                fail(err, errlen, "bad --rounds '%s' (a whole number from 1 to 1001)", v);
+                return TB_PARSE_ERROR;
+            }
+            opt->rounds = (unsigned)u;
+            rounds_set = 1;
+        } else if ((n = matches(arg, "--round-ms", NULL)) != 0) {
+            VALUE();
+            char *end;
+            errno = 0;
+            const double ms = strtod(v, &end);
+            if (errno || end == v || *end != '\0' || !(ms >= 0.1 && ms <= 10000.0)) {
+                fail(err, errlen, "bad --round-ms '%s' (milliseconds, from 0.1 to 10000)", v);
+                return TB_PARSE_ERROR;
+            }
+            opt->round_ms = ms;
+            opt->round_ms_explicit = 1;
+            round_ms_set = 1;
+        } else if ((n = matches(arg, "--clock", NULL)) != 0) {
+            VALUE();
+            if (ieq(v, "cpu"))
+                opt->clock = TB_CLOCK_CPU;
+            else if (ieq(v, "wall"))
+                opt->clock = TB_CLOCK_WALL;
+            else {
+                fail(err, errlen, "unknown clock '%s' (cpu or wall)", v);
+                return TB_PARSE_ERROR;
+            }
+        } else if ((n = matches(arg, "--batch", NULL)) != 0) {
+            VALUE();
+            if (parse_uint(v, 1, 4096, &u) != 0) {
+                fail(err, errlen, "bad --batch '%s' (a whole number from 1 to 4096)", v);
+                return TB_PARSE_ERROR;
+            }
+            opt->batch = (size_t)u;
+        } else if ((n = matches(arg, "--no-openssl", NULL)) != 0 && arg[n] == '\0') {
+            opt->openssl = 0;
+        } else if ((n = matches(arg, "--list-backends", NULL)) != 0 && arg[n] == '\0') {
+            opt->list_backends = 1;
+        } else {
+            fail(err, errlen, "unknown option '%s' (try --help)", arg);
+            return TB_PARSE_ERROR;
+        }
+#undef VALUE
+    }
+
+    if (algs != 0)
+        opt->algs = algs;
+    if (opt->quick) {
+        if (!rounds_set)
+            opt->rounds = 3;
+        if (!round_ms_set)
+            opt->round_ms = 10.0;
+    }
+    if (!have_openssl)
+        opt->openssl = 0;
+
+    // Backend names last, once the algorithms and paths are known.
+    int all_backends = 0;
+    for (size_t k = 0; k < nbackend_args; k++) {
+        const char *p = backend_args[k];
+        for (;;) {
+            const char *end = strchr(p, ',');
+            const size_t len = end ? (size_t)(end - p) : strlen(p);
+            char name[32];
+            if (len == 0 || len >= sizeof name) {
+                fail(err, errlen, "bad backend name '%.*s' (try --list-backends)", (int)len, p);
+                return TB_PARSE_ERROR;
+            }
+            memcpy(name, p, len);
+            name[len] = '\0';
+            if (ieq(name, "all")) {
+                all_backends = 1;
+            } else if (!backend_known(opt, name, have_openssl)) {
+                char usable[512];
+                usable_list(opt, have_openssl, usable, sizeof usable);
+                fail(err, errlen,
+                     "unknown backend '%s' for the selected algorithms and paths "
+                     "(usable here: %s, all)",
+                     name, usable);
+                return TB_PARSE_ERROR;
+            } else if (opt->nbackends == TB_MAX_BACKEND_NAMES) {
+                fail(err, errlen, "too many backend names (at most %d)", TB_MAX_BACKEND_NAMES);
+                return TB_PARSE_ERROR;
+            } else {
+                memcpy(opt->backends[opt->nbackends++], name, len + 1);
+            }
+            if (end == NULL)
+                break;
+            p = end + 1;
+        }
+    }
+    if (all_backends)
+        opt->nbackends = 0; // "all" wins over any list
+    return TB_PARSE_RUN;
+}

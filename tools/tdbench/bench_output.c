@@ -1,0 +1,470 @@
+// SPDX-License-Identifier: Apache-2.0
+// tdbench's writers: table (default), the line format of Rust's cargo bench,
+// CSV, JSON, a Markdown summary for the README, and an SVG picture of MB/s
+// against message size. Input is the result array in tb_run's order.
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tdbench.h"
+
+static const char *path_label(const tb_result *r)
+{
+    return r->path ? r->path : "single";
+}
+
+static int same_series(const tb_result *a, const tb_result *b)
+{
+    return a->alg == b->alg && strcmp(a->backend, b->backend) == 0
+           && strcmp(path_label(a), path_label(b)) == 0;
+}
+
+void tb_cargo_name(char *buf, size_t cap, td_alg alg, size_t size)
+{
+    // cargo bench names are Rust identifiers: "sha512-256" becomes "sha512_256".
+    const char *name = td_alg_name(alg);
+    size_t i = 0;
+    for (; name && name[i] && i + 1 < cap; i++)
+        buf[i] = name[i] == '-' ? '_' : name[i];
+    if (i < cap)
+        buf[i] = '\0';
+    snprintf(buf + i, cap - i, "_%zu", size);
+}
+
+// libtest's fmt_thousands_sep: 1234567 -> "1,234,567".
+static void thousands(char *buf, size_t cap, uint64_t v)
+{
+    char digits[32];
+    const int n = snprintf(digits, sizeof digits, "%llu", (unsigned long long)v);
+    size_t o = 0;
+    for (int i = 0; i < n && o + 1 < cap; i++) {
+        if (i > 0 && (n - i) % 3 == 0 && o + 2 < cap)
+            buf[o++] = ',';
+        buf[o++] = digits[i];
+    }
+    buf[o] = '\0';
+}
+
+static void header_lines(FILE *f, const tb_meta *m, const char *prefix)
+{
+    fprintf(f, "%stdbench %s: turbodigest %s", prefix, m->tool_version, m->library_version);
+    if (m->openssl_version)
+        fprintf(f, " beside %s", m->openssl_version);
+    fputc('\n', f);
+    fprintf(f, "%scpu:     %s [%s]\n", prefix, m->cpu_model ? m->cpu_model : "unknown",
+            m->cpu_features ? m->cpu_features : "");
+    if (m->date)
+        fprintf(f, "%sdate:    %s\n", prefix, m->date);
+    fprintf(f, "%smethod:  median of %u rounds of %.3g ms (%s; a round counts the fastest of "
+               "4 batches), backends interleaved round by round; +/- is max - min of the rounds\n",
+            prefix, m->rounds, m->round_ms, m->clock_name ? m->clock_name : "");
+    if (m->core_ghz > 0)
+        fprintf(f, "%scycles:  core cycles, the clock estimated from dependent adds in every round "
+                   "(%.2f GHz at start)", prefix, m->core_ghz);
+    else if (m->counter_ghz > 0)
+        fprintf(f, "%scycles:  %s (counter at %.3f GHz, not the core clock)", prefix,
+                m->cycles_label ? m->cycles_label : "counter", m->counter_ghz);
+    else
+        fprintf(f, "%scycles:  no cycle counter here", prefix);
+    if (m->core_ghz > 0 && m->counter_ghz > 0)
+        fprintf(f, "; %s run at %.3f GHz", m->cycles_label ? m->cycles_label : "counter",
+                m->counter_ghz);
+    fputc('\n', f);
+    if (m->openssl_version)
+        fprintf(f, "%sratio:   MB/s over OpenSSL's low-level XXX_Init/Update/Final (\"openssl\") "
+                   "at the same size%s%s\n",
+                prefix, m->openssl_ia32cap ? "; OPENSSL_ia32cap=" : "",
+                m->openssl_ia32cap ? m->openssl_ia32cap : "");
+    fprintf(f, "%smulti:   td_hash_many over a batch of messages of the size, time per message\n",
+            prefix);
+}
+
+// ------------------------------------------------------------------- table
+
+static int write_table(FILE *f, const tb_meta *m, const tb_result *r, size_t n)
+{
+    header_lines(f, m, "");
+    fputc('\n', f);
+    fprintf(f, "%-11s %-6s %-12s %8s %10s %6s %7s %10s\n", "algorithm", "path", "backend", "size",
+            "MB/s", "+/-%", "cyc/B", "vs openssl");
+    for (size_t i = 0; i < n; i++) {
+        if (i > 0 && r[i].alg != r[i - 1].alg)
+            fputc('\n', f);
+        char cpb[16] = "-", ratio[16] = "-";
+        if (r[i].cycles_per_byte >= 0)
+            snprintf(cpb, sizeof cpb, "%.2f", r[i].cycles_per_byte);
+        else if (r[i].counter_per_byte >= 0)
+            snprintf(cpb, sizeof cpb, "%.2f", r[i].counter_per_byte);
+        if (r[i].ratio >= 0)
+            snprintf(ratio, sizeof ratio, "%.2fx", r[i].ratio);
+        const double spread_pct =
+            r[i].ns_per_iter > 0 ? 100.0 * r[i].spread_ns / r[i].ns_per_iter : 0.0;
+        fprintf(f, "%-11s %-6s %-12s %8zu %10.1f %5.1f%% %7s %10s\n", td_alg_name(r[i].alg),
+                path_label(&r[i]), r[i].backend, r[i].size, r[i].mb_per_s, spread_pct, cpb, ratio);
+    }
+    return 0;
+}
+
+// ------------------------------------------------------------------- cargo
+
+// One group per backend and path, in order of first appearance; inside a
+// group the lines of libtest's bencher:
+//   test sha256_1000  ... bench:         424 ns/iter (+/- 6) = 2358 MB/s
+static int write_cargo(FILE *f, const tb_result *r, size_t n)
+{
+    char *done = calloc(n ? n : 1, 1);
+    if (done == NULL)
+        return -1;
+    for (size_t g = 0; g < n; g++) {
+        if (done[g])
+            continue;
+        size_t width = 0, members = 0;
+        for (size_t i = g; i < n; i++) {
+            if (strcmp(r[i].backend, r[g].backend) != 0
+                || strcmp(path_label(&r[i]), path_label(&r[g])) != 0)
+                continue;
+            char name[64];
+            tb_cargo_name(name, sizeof name, r[i].alg, r[i].size);
+            width = strlen(name) > width ? strlen(name) : width;
+            members++;
+        }
+        fprintf(f, "     Running tdbench %s (%s path)\n\nrunning %zu tests\n", r[g].backend,
+                path_label(&r[g]), members);
+        for (size_t i = g; i < n; i++) {
+            if (strcmp(r[i].backend, r[g].backend) != 0
+                || strcmp(path_label(&r[i]), path_label(&r[g])) != 0)
+                continue;
+            done[i] = 1;
+            char name[64], med[32], dev[32];
+            tb_cargo_name(name, sizeof name, r[i].alg, r[i].size);
+            // libtest truncates the f64 median and range to whole nanoseconds
+            // and computes MB/s from the truncated median.
+            const uint64_t ns = (uint64_t)r[i].ns_per_iter;
+            thousands(med, sizeof med, ns);
+            thousands(dev, sizeof dev, (uint64_t)r[i].spread_ns);
+            const uint64_t mbs = (uint64_t)r[i].size * 1000u / (ns ? ns : 1);
+            fprintf(f, "test %-*s ... bench: %11s ns/iter (+/- %s)", (int)width, name, med, dev);
+            if (mbs != 0)
+                fprintf(f, " = %llu MB/s", (unsigned long long)mbs);
+            fputc('\n', f);
+        }
+        fprintf(f, "\ntest result: ok. 0 passed; 0 failed; 0 ignored; %zu measured; "
+                   "0 filtered out\n\n",
+                members);
+    }
+    free(done);
+    return 0;
+}
+
+// --------------------------------------------------------------- csv, json
+
+// A number, or the empty string / null when it is unknown (negative).
+static void num(char *buf, size_t cap, double v, const char *unknown)
+{
+    if (v < 0 || !isfinite(v))
+        snprintf(buf, cap, "%s", unknown);
+    else
+        snprintf(buf, cap, "%.10g", v);
+}
+
+static int write_csv(FILE *f, const tb_result *r, size_t n)
+{
+    fputs("alg,path,backend,size,batch,ns_per_iter,spread_ns,mb_per_s,cycles_per_byte,"
+          "counter_per_byte,ratio_openssl,rounds,iters\n",
+          f);
+    for (size_t i = 0; i < n; i++) {
+        char ns[32], sp[32], mb[32], cpb[32], cnt[32], ra[32];
+        num(ns, sizeof ns, r[i].ns_per_iter, "");
+        num(sp, sizeof sp, r[i].spread_ns, "");
+        num(mb, sizeof mb, r[i].mb_per_s, "");
+        num(cpb, sizeof cpb, r[i].cycles_per_byte, "");
+        num(cnt, sizeof cnt, r[i].counter_per_byte, "");
+        num(ra, sizeof ra, r[i].ratio, "");
+        fprintf(f, "%s,%s,%s,%zu,%zu,%s,%s,%s,%s,%s,%s,%u,%llu\n", td_alg_name(r[i].alg),
+                path_label(&r[i]), r[i].backend, r[i].size, r[i].batch, ns, sp, mb, cpb, cnt, ra,
+                r[i].rounds, (unsigned long long)r[i].iters);
+    }
+    return 0;
+}
+
+// Backend and algorithm names are short lowercase words; escape anyway.
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        const unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static int write_json(FILE *f, const tb_result *r, size_t n)
+{
+    fputs("[\n", f);
+    for (size_t i = 0; i < n; i++) {
+        char ns[32], sp[32], mb[32], cpb[32], cnt[32], ra[32];
+        num(ns, sizeof ns, r[i].ns_per_iter, "null");
+        num(sp, sizeof sp, r[i].spread_ns, "null");
+        num(mb, sizeof mb, r[i].mb_per_s, "null");
+        num(cpb, sizeof cpb, r[i].cycles_per_byte, "null");
+        num(cnt, sizeof cnt, r[i].counter_per_byte, "null");
+        num(ra, sizeof ra, r[i].ratio, "null");
+        fputs("  {\"alg\": ", f);
+        json_string(f, td_alg_name(r[i].alg));
+        fputs(", \"path\": ", f);
+        json_string(f, path_label(&r[i]));
+        fputs(", \"backend\": ", f);
+        json_string(f, r[i].backend);
+        fprintf(f,
+                ", \"size\": %zu, \"batch\": %zu, \"ns_per_iter\": %s, \"spread_ns\": %s, "
+                "\"mb_per_s\": %s, \"cycles_per_byte\": %s, \"counter_per_byte\": %s, "
+                "\"ratio_openssl\": %s, \"rounds\": %u, \"iters\": %llu}%s\n",
+                r[i].size, r[i].batch, ns, sp, mb, cpb, cnt, ra, r[i].rounds,
+                (unsigned long long)r[i].iters, i + 1 < n ? "," : "");
+    }
+    fputs("]\n", f);
+    return 0;
+}
+
+// ---------------------------------------------------------------- markdown
+
+// One row per algorithm and backend, one column per size: MB/s and the
+// ratio to OpenSSL. For the README.
+static int write_markdown(FILE *f, const tb_meta *m, const tb_result *r, size_t n)
+{
+    // The facts of the run in one HTML comment: invisible when rendered,
+    // there for whoever edits the README next.
+    fputs("<!--\n", f);
+    header_lines(f, m, "");
+    fputs("-->\n\n| algorithm | backend |", f);
+    // The sizes of the first series; tb_run measures every series at each.
+    size_t nsizes = 0;
+    while (nsizes < n && same_series(&r[nsizes], &r[0]))
+        nsizes++;
+    for (size_t z = 0; z < nsizes; z++)
+        fprintf(f, " %zu B |", r[z].size);
+    fputs("\n|---|---|", f);
+    for (size_t z = 0; z < nsizes; z++)
+        fputs("---:|", f);
+    fputc('\n', f);
+    for (size_t i = 0; i < n;) {
+        fprintf(f, "| %s | %s%s |", td_alg_name(r[i].alg), r[i].backend,
+                strcmp(path_label(&r[i]), "multi") == 0 ? " (many)" : "");
+        size_t j = i;
+        for (; j < n && same_series(&r[j], &r[i]); j++) {
+            if (r[j].ratio >= 0)
+                fprintf(f, " %.0f (%.2fx) |", r[j].mb_per_s, r[j].ratio);
+            else
+                fprintf(f, " %.0f |", r[j].mb_per_s);
+        }
+        fputc('\n', f);
+        i = j;
+    }
+    return 0;
+}
+
+int tb_write_results(FILE *f, tb_format format, const tb_meta *meta, const tb_result *r,
+                     size_t n)
+{
+    int rc;
+    switch (format) {
+    case TB_CARGO:    rc = write_cargo(f, r, n); break;
+    case TB_CSV:      rc = write_csv(f, r, n); break;
+    case TB_JSON:     rc = write_json(f, r, n); break;
+    case TB_MARKDOWN: rc = write_markdown(f, meta, r, n); break;
+    default:          rc = write_table(f, meta, r, n); break;
+    }
+    if (fflush(f) != 0 || ferror(f))
+        rc = -1;
+    return rc;
+}
+
+// --------------------------------------------------------------------- svg
+
+enum { PANEL_W = 480, PANEL_H = 330, PLOT_L = 64, PLOT_R = 16, PLOT_T = 34, PLOT_B = 44 };
+
+static void xml_text(FILE *f, const char *s)
+{
+    for (; s && *s; s++) {
+        switch (*s) {
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '&': fputs("&amp;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default:  fputc(*s, f); break;
+        }
+    }
+}
+
+// The smallest 1, 2 or 5 times a power of ten at or above v.
+static double nice_ceiling(double v)
+{
+    if (v <= 0)
+        return 1.0;
+    const double p = pow(10.0, floor(log10(v)));
+    const double steps[] = { 1.0, 2.0, 2.5, 5.0, 10.0 };
+    for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+        if (steps[i] * p >= v * 1.0001)
+            return steps[i] * p;
+    }
+    return 10.0 * p;
+}
+
+static const char *const palette[] = {
+    "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
+    "#17becf", "#8c564b", "#e377c2", "#bcbd22", "#7f7f7f",
+};
+
+static void svg_panel(FILE *f, const tb_result *r, size_t n, double ox, double oy)
+{
+    const double w = PANEL_W - PLOT_L - PLOT_R, h = PANEL_H - PLOT_T - PLOT_B;
+    double ymax = 0, xmin = 0, xmax = 0;
+    for (size_t i = 0; i < n; i++) {
+        const double lx = log10((double)r[i].size);
+        ymax = r[i].mb_per_s > ymax ? r[i].mb_per_s : ymax;
+        xmin = i == 0 || lx < xmin ? lx : xmin;
+        xmax = i == 0 || lx > xmax ? lx : xmax;
+    }
+    if (xmax - xmin < 1e-9) {
+        xmin -= 0.5;
+        xmax += 0.5;
+    }
+    ymax = nice_ceiling(ymax);
+    const double x0 = ox + PLOT_L, y0 = oy + PLOT_T;
+#define XPOS(sz) (x0 + (log10((double)(sz)) - xmin) / (xmax - xmin) * w)
+#define YPOS(v) (y0 + h - (v) / ymax * h)
+
+    fprintf(f, "<g>\n<text x=\"%.1f\" y=\"%.1f\" class=\"title\">", x0 + w / 2, oy + 20.0);
+    xml_text(f, td_alg_name(r[0].alg));
+    fputs("</text>\n", f);
+    fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" class=\"frame\"/>\n", x0,
+            y0, w, h);
+    for (int t = 0; t <= 5; t++) {
+        const double v = ymax * t / 5.0, y = YPOS(v);
+        fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" class=\"grid\"/>\n", x0,
+                y, x0 + w, y);
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" class=\"ytick\">%g</text>\n", x0 - 6, y + 4, v);
+    }
+    // x ticks at the measured sizes (of the first series)
+    for (size_t i = 0; i < n && same_series(&r[i], &r[0]); i++) {
+        const double x = XPOS(r[i].size);
+        fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" class=\"grid\"/>\n", x,
+                y0, x, y0 + h);
+        if (r[i].size >= 1024 && r[i].size % 1024 == 0)
+            fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" class=\"xtick\">%zu%s</text>\n", x,
+                    y0 + h + 16, r[i].size % (1024 * 1024) == 0 ? r[i].size >> 20 : r[i].size >> 10,
+                    r[i].size % (1024 * 1024) == 0 ? " MiB" : " KiB");
+        else
+            fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" class=\"xtick\">%zu</text>\n", x, y0 + h + 16,
+                    r[i].size);
+    }
+    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" class=\"axis\">message size, bytes (log scale)</text>\n",
+            x0 + w / 2, oy + PANEL_H - 8.0);
+    fprintf(f, "<text transform=\"translate(%.1f %.1f) rotate(-90)\" class=\"axis\">MB/s</text>\n",
+            ox + 14.0, y0 + h / 2);
+
+    size_t series = 0, colour = 0;
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j < n && same_series(&r[j], &r[i]))
+            j++;
+        const char *style = "", *stroke;
+        if (strcmp(r[i].backend, "openssl") == 0) {
+            stroke = "#000000";
+            style = " stroke-dasharray=\"6 3\"";
+        } else if (strcmp(r[i].backend, "openssl-evp") == 0) {
+            stroke = "#777777";
+            style = " stroke-dasharray=\"2 3\"";
+        } else {
+            stroke = palette[colour++ % (sizeof palette / sizeof palette[0])];
+            if (strcmp(path_label(&r[i]), "multi") == 0)
+                style = " stroke-dasharray=\"10 2 2 2\"";
+        }
+        fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s points=\"", stroke,
+                style);
+        for (size_t k = i; k < j; k++)
+            fprintf(f, "%s%.1f,%.1f", k > i ? " " : "", XPOS(r[k].size), YPOS(r[k].mb_per_s));
+        fputs("\"/>\n", f);
+        for (size_t k = i; k < j; k++)
+            fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>\n", XPOS(r[k].size),
+                    YPOS(r[k].mb_per_s), stroke);
+        // legend, top left inside the plot
+        const double ly = y0 + 14.0 + 15.0 * (double)series;
+        fprintf(f,
+                "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+                "stroke-width=\"2\"%s/>\n",
+                x0 + 8, ly - 4, x0 + 30, ly - 4, stroke, style);
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" class=\"legend\">", x0 + 36, ly);
+        xml_text(f, r[i].backend);
+        if (strcmp(path_label(&r[i]), "multi") == 0)
+            fprintf(f, " (td_hash_many, %zu msgs)", r[i].batch);
+        fputs("</text>\n", f);
+        series++;
+        i = j;
+    }
+    fputs("</g>\n", f);
+#undef XPOS
+#undef YPOS
+}
+
+int tb_write_svg(FILE *f, const tb_meta *m, const tb_result *r, size_t n)
+{
+    size_t npanels = 0;
+    for (size_t i = 0; i < n; i++)
+        npanels += i == 0 || r[i].alg != r[i - 1].alg;
+    const size_t cols = npanels > 1 ? 2 : 1;
+    const size_t rows = (npanels + cols - 1) / cols;
+    const double top = 56.0;
+    const double width = (double)(cols * PANEL_W), height = top + (double)(rows * PANEL_H) + 8.0;
+
+    fprintf(f,
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+            "viewBox=\"0 0 %.0f %.0f\" font-family=\"Helvetica, Arial, sans-serif\">\n"
+            "<style>\n"
+            ".title { font-size: 15px; font-weight: bold; text-anchor: middle; }\n"
+            ".head { font-size: 12px; }\n"
+            ".frame { fill: #ffffff; stroke: #444444; stroke-width: 1; }\n"
+            ".grid { stroke: #dddddd; stroke-width: 1; }\n"
+            ".ytick { font-size: 10px; text-anchor: end; }\n"
+            ".xtick { font-size: 10px; text-anchor: middle; }\n"
+            ".axis { font-size: 11px; text-anchor: middle; }\n"
+            ".legend { font-size: 10px; }\n"
+            "</style>\n"
+            "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n",
+            width, height, width, height);
+    fputs("<text x=\"12\" y=\"20\" class=\"head\">tdbench ", f);
+    xml_text(f, m->tool_version);
+    fputs(": MB/s by message size, higher is better", f);
+    if (m->openssl_version) {
+        fputs(". Black dashed: ", f);
+        xml_text(f, m->openssl_version);
+        fputs(" low-level XXX_Init/Update/Final; grey dotted: EVP_Digest", f);
+    }
+    fputs("</text>\n<text x=\"12\" y=\"38\" class=\"head\">", f);
+    xml_text(f, m->cpu_model);
+    if (m->date) {
+        fputs(", ", f);
+        xml_text(f, m->date);
+    }
+    fprintf(f, "; median of %u rounds of %.3g ms.</text>\n", m->rounds, m->round_ms);
+
+    size_t panel = 0;
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j < n && r[j].alg == r[i].alg)
+            j++;
+        svg_panel(f, r + i, j - i, (double)(panel % cols * PANEL_W),
+                  top + (double)(panel / cols * PANEL_H));
+        panel++;
+        i = j;
+    }
+    fputs("</svg>\n", f);
+    return fflush(f) != 0 || ferror(f) ? -1 : 0;
+}

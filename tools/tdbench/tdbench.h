@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: Apache-2.0
+ * tdbench's modules and what they share: options, one measured point, the
+ * header facts printed above the results. Plain C11 at the baseline ISA.
+ */
+#ifndef TDBENCH_H
+#define TDBENCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "turbodigest.h"
+
+// ------------------------------------------------------------------ options
+
+typedef enum tb_format { TB_TABLE, TB_CARGO, TB_CSV, TB_JSON, TB_MARKDOWN } tb_format;
+typedef enum tb_clock { TB_CLOCK_CPU, TB_CLOCK_WALL } tb_clock;
+
+enum {
+    TB_MAX_SIZES = 32,
+    TB_MAX_BACKEND_NAMES = 16,
+    TB_MAX_SIZE = 256u << 20,       // largest message accepted by --sizes
+    TB_DEFAULT_BATCH = 64,          // messages per td_hash_many call
+};
+
+#define TB_PATH_SINGLE 1u
+#define TB_PATH_MULTI  2u
+
+typedef struct tb_options {
+    unsigned algs;                  // bit (1u << alg) per selected td_alg
+    unsigned paths;                 // TB_PATH_SINGLE | TB_PATH_MULTI
+    char backends[TB_MAX_BACKEND_NAMES][32]; // none: all of them
+    size_t nbackends;
+    size_t sizes[TB_MAX_SIZES];
+    size_t nsizes;
+    tb_format format;
+    tb_clock clock;
+    const char *svg_path;           // NULL: no picture
+    unsigned rounds;                // timed rounds per point
+    double round_ms;                // target length of one round
+    int round_ms_explicit;          // given by --round-ms: --quick leaves it alone
+    size_t batch;                   // messages per td_hash_many call
+    int quick;
+    int openssl;                    // measure OpenSSL beside us (when built with it)
+    int list_backends;
+} tb_options;
+
+// What tb_parse_options asks the caller to do.
+typedef enum tb_parse_result {
+    TB_PARSE_RUN = 0,               // options valid: run the benchmark
+    TB_PARSE_HELP = 1,              // print the help, exit 0
+    TB_PARSE_VERSION = 3,           // print the version, exit 0
+    TB_PARSE_ERROR = 2,             // err holds the message; exit 2
+} tb_parse_result;
+
+void tb_default_options(tb_options *opt);
+// Parses argv[1..argc-1] into opt (filled with the defaults first). On
+// TB_PARSE_ERROR, err receives one line without "tdbench: " or newline.
+// Names of backends are checked against td_backends() and, when have_openssl
+// is set, "openssl" and "openssl-evp".
+tb_parse_result tb_parse_options(int argc, char **argv, tb_options *opt, int have_openssl,
+                                 char *err, size_t errlen);
+// "10,100,1K,16KiB,1MiB" into sizes; 0 on success, -1 with err filled.
+int tb_parse_sizes(const char *list, size_t *sizes, size_t cap, size_t *count, char *err,
+                   size_t errlen);
+void tb_print_help(FILE *f);
+
+// ----------------------------------------------------------------- results
+
+// One measured point. Times are per message: for the multi path the time
+// of one td_hash_many call divided by its number of messages.
+typedef struct tb_result {
+    td_alg alg;
+    const char *path;               // "single" or "multi"
+    const char *backend;            // "portable", "shani", ..., "openssl", "openssl-evp"
+    size_t size;                    // bytes per message
+    size_t batch;                   // messages per call: 1 on the single path
+    double ns_per_iter;             // median over the rounds
+    double spread_ns;               // max - min over the rounds (cargo's +/-)
+    double mb_per_s;                // 10^6 bytes per second, from the median
+    double cycles_per_byte;         // core cycles (estimated clock); < 0: unknown
+    double counter_per_byte;        // cycle-counter ticks (TSC); < 0: no counter
+    double ratio;                   // mb_per_s / OpenSSL low-level's; < 0: no baseline
+    unsigned rounds;
+    uint64_t iters;                 // messages per round
+} tb_result;
+
+// Facts printed above the results (table, markdown) or beside them (svg).
+typedef struct tb_meta {
+    const char *tool_version;
+    const char *library_version;
+    const char *cpu_model;
+    const char *cpu_features;
+    const char *date;               // UTC, "YYYY-MM-DD HH:MM"
+    const char *openssl_version;    // NULL: built without OpenSSL
+    const char *openssl_ia32cap;    // the OPENSSL_ia32cap in effect, or NULL
+    const char *clock_name;         // "thread CPU time" or "wall clock"
+    const char *cycles_label;       // what cycles/byte counts, e.g. "TSC cycles"
+    double counter_ghz;             // cycle counter frequency; 0 when none
+    double core_ghz;                // estimated core clock; 0 when unknown
+    unsigned rounds;
+    double round_ms;
+    double elapsed_s;               // wall time of the whole run
+} tb_meta;
+
+// ------------------------------------------------------------------ output
+
+// Writes results in the chosen format; 0 on success, -1 on an I/O error.
+int tb_write_results(FILE *f, tb_format format, const tb_meta *meta, const tb_result *r,
+                     size_t n);
+int tb_write_svg(FILE *f, const tb_meta *meta, const tb_result *r, size_t n);
+// The cargo bench name of a point, e.g. "sha256_1000".
+void tb_cargo_name(char *buf, size_t cap, td_alg alg, size_t size);
+
+// ----------------------------------------------------------------- measure
+
+// Nanoseconds from the chosen clock (monotonic wall clock, or this thread's
+// CPU time, which leaves out the time other processes had the core).
+uint64_t tb_now_ns(tb_clock clock);
+// The cycle counter (x86 TSC, AArch64 cntvct_el0); 0 where there is none.
+uint64_t tb_counter(void);
+// Its name ("TSC cycles", "cntvct ticks") or NULL where there is none.
+const char *tb_counter_name(void);
+// Counter frequency in GHz, measured against the monotonic clock over ~ms
+// milliseconds (cntfrq_el0 on AArch64); 0 where there is no counter.
+double tb_counter_ghz(double ms);
+// The core clock in GHz, from a chain of dependent adds (one cycle each);
+// 0 where the estimate is not available.
+double tb_core_ghz(tb_clock clock);
+// One timing of 16 * n dependent adds: the core clock in GHz over that
+// stretch (0 where not available). tdbench runs it beside the subjects in
+// every round, so that cycles/byte follow the clock as it drifts.
+double tb_core_ghz_once(tb_clock clock, uint64_t n);
+// The median of v[0..n-1] (sorts v in place).
+double tb_median(double *v, size_t n);
+
+// ---------------------------------------------------------------- openssl
+
+typedef void tb_hash_fn(const void *data, size_t len, uint8_t *out);
+
+#ifdef TD_BENCH_OPENSSL
+// Fetches the EVP_MDs; 0 on success.
+int tb_openssl_init(void);
+void tb_openssl_done(void);
+const char *tb_openssl_version(void);
+// SHA256_Init/Update/Final and siblings; NULL if OpenSSL lacks the algorithm.
+tb_hash_fn *tb_openssl_lowlevel(td_alg alg);
+// EVP_Digest with a pre-fetched EVP_MD.
+tb_hash_fn *tb_openssl_evp(td_alg alg);
+#endif
+
+// -------------------------------------------------------------------- run
+
+// Verifies, then measures every selected point; cycles/byte from the clock
+// rates in meta (0: unknown), and meta->round_ms set to the round length
+// used. *out is allocated (caller frees), ordered by algorithm, then
+// backend, then size. Returns 0, or 1 after a digest mismatch or an
+// allocation failure (message already printed to stderr).
+int tb_run(const tb_options *opt, tb_meta *meta, tb_result **out, size_t *count);
+
+#endif // TDBENCH_H
