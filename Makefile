@@ -4,7 +4,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all build run test test-sanitize bench install clean
+.PHONY: all build run test test-sanitize test-cross bench install clean
 
 all: build
 
@@ -17,16 +17,22 @@ build: $(BUILD)/CMakeCache.txt
 run: build
 	$(BUILD)/tools/tdbench/tdbench --quick
 
-# The suite twice: the release build, then the whole of it again under
-# AddressSanitizer and UndefinedBehaviorSanitizer.
+# The suite on the release build, then the whole of it again under
+# AddressSanitizer and UndefinedBehaviorSanitizer, then on every architecture
+# that can be emulated here (those whose tools are missing are named).
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 	$(MAKE) test-sanitize
+	$(MAKE) test-cross
 
 test-sanitize:
 	cmake -S . -B $(BUILD)-sanitize -DCMAKE_BUILD_TYPE=Debug -DTD_SANITIZE=ON $(CMAKE_FLAGS)
 	cmake --build $(BUILD)-sanitize -j $(JOBS)
 	ctest --test-dir $(BUILD)-sanitize --output-on-failure -j $(JOBS)
+
+# AArch64 under qemu (-cpu max, cortex-a57, no crypto), s390x, armhf, i686.
+test-cross:
+	CMAKE_FLAGS="$(CMAKE_FLAGS)" JOBS=$(JOBS) TD_CROSS_BUILD=$(BUILD)-cross scripts/cross-test.sh
 
 bench: build
 	$(BUILD)/tools/tdbench/tdbench
@@ -35,4 +41,4 @@ install: build
 	cmake --install $(BUILD)
 
 clean:
-	rm -rf $(BUILD) $(BUILD)-sanitize
+	rm -rf $(BUILD) $(BUILD)-sanitize $(BUILD)-cross

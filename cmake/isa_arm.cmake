@@ -76,7 +76,8 @@ if(TD_ARMV8_FLAGS)
 endif()
 td_arm_pick_flags(td_armv8_flags td_armv8_probe ${td_armv8_candidates})
 if(td_armv8_flags STREQUAL "NOTFOUND")
-  message(STATUS "turbodigest: no ARMv8 SHA1/SHA2 intrinsics with this compiler: armv8 backend left out")
+  message(STATUS "turbodigest: no ARMv8 SHA1/SHA2 intrinsics with this compiler: "
+    "armv8 backend left out")
 else()
   message(STATUS "turbodigest: armv8 backend flags: ${td_armv8_flags}")
   td_add_isa(armv8
@@ -105,9 +106,11 @@ if(td_sha512_flags STREQUAL "NOTFOUND" AND NOT MSVC)
   endif()
 endif()
 if(td_sha512_flags STREQUAL "NOTFOUND")
-  message(STATUS "turbodigest: no ARMv8.2 SHA512 instructions with this compiler: armv8-sha512 backend left out")
+  message(STATUS "turbodigest: no ARMv8.2 SHA512 instructions with this compiler: "
+    "armv8-sha512 backend left out")
 else()
-  message(STATUS "turbodigest: armv8-sha512 backend flags: ${td_sha512_flags} (inline assembly: ${td_sha512_asm})")
+  message(STATUS "turbodigest: armv8-sha512 backend flags: ${td_sha512_flags} "
+    "(inline assembly: ${td_sha512_asm})")
   if(td_sha512_asm)
     set(td_sha512_isa_probe "int main(void) { }") # checked above, directly
   else()

@@ -2,13 +2,19 @@
  * The API contract (API.md) outside the digest values themselves: sizes and
  * names, misuse and its status codes, state tracking, the wipe in td_final,
  * the length limit, backend listing and pinning, TURBODIGEST_BACKEND (in
- * child processes), HMAC and HKDF against OpenSSL, td_equal, td_hash_many.
+ * child processes), HMAC and HKDF against a reference, td_equal, td_hash_many.
+ *
+ * The reference (ref.h) is OpenSSL where the build has it, else the portable
+ * backend pinned, with HMAC built on it (RFC 2104) and HKDF on that (RFC
+ * 5869). Either way it is first checked against the vendored RFC 2202, 4231
+ * and 5869 vectors (mac_vectors.h), which without OpenSSL are required.
  *
  * usage: test_api [VECTORS_DIR] [SEED]
  *        test_api --child-env      (internal: checks TURBODIGEST_BACKEND)
  */
 #include "testutil.h"
-#include "ossl_ref.h"
+#include "ref.h"
+#include "mac_vectors.h"
 
 #include <limits.h>
 
@@ -576,7 +582,7 @@ static void test_hmac(td_alg alg, size_t rounds)
         ref_hmac(alg, key, kl, msg, ml, want);
         memset(got, 0xEE, sizeof got);
         if (TU_OK(td_hmac(alg, kl ? key : NULL, kl, ml ? msg : NULL, ml, got), "td_hmac"))
-            if (!TU_EQ_MEM(got, want, d, "td_hmac vs OpenSSL HMAC"))
+            if (!TU_EQ_MEM(got, want, d, "td_hmac vs the " REF_NAME " HMAC reference"))
                 fprintf(stderr, "  key length %zu\n", kl);
 
         // Streaming in random pieces.
@@ -588,7 +594,7 @@ static void test_hmac(td_alg alg, size_t rounds)
         }
         memset(got, 0xEE, sizeof got);
         if (TU_OK(td_hmac_final(&h, got), "td_hmac_final"))
-            TU_EQ_MEM(got, want, d, "streaming HMAC vs OpenSSL");
+            TU_EQ_MEM(got, want, d, "streaming HMAC vs the " REF_NAME " HMAC reference");
 
         // One key, several messages: copies of the initialised context.
         TU_OK(td_hmac_init(&base, alg, key, kl), "td_hmac_init");
@@ -633,7 +639,7 @@ static void test_hmac_misuse(td_alg alg)
     TU_EQ_INT(td_hmac_final(&h, got), TD_ERR_STATE, "td_hmac_final twice");
 }
 
-// RFC 5869 from OpenSSL's HMAC: PRK = HMAC(salt or zeros, IKM);
+// RFC 5869 over the reference HMAC: PRK = HMAC(salt or zeros, IKM);
 // T(i) = HMAC(PRK, T(i-1) || info || i).
 static void ref_hkdf(td_alg alg, const uint8_t *salt, size_t salt_len, const uint8_t *ikm,
                      size_t ikm_len, const uint8_t *info, size_t info_len, uint8_t *out, size_t out_len)
@@ -686,7 +692,7 @@ static void test_hkdf(td_alg alg, size_t rounds)
         memset(got, 0xEE, max + 16);
         int rc = td_hkdf(alg, sl ? salt : NULL, sl, il ? ikm : NULL, il, nl ? info : NULL, nl, got, ol);
         if (TU_OK(rc, "td_hkdf")) {
-            if (!TU_EQ_MEM(got, want, ol, "td_hkdf vs RFC 5869 over OpenSSL HMAC"))
+            if (!TU_EQ_MEM(got, want, ol, "td_hkdf vs RFC 5869 over the " REF_NAME " HMAC reference"))
                 fprintf(stderr, "  salt %zu ikm %zu info %zu\n", sl, il, nl);
             TU_CHECK(got[ol] == 0xEE, "td_hkdf wrote past out_len");
         }
@@ -706,6 +712,66 @@ static void test_hkdf(td_alg alg, size_t rounds)
     TU_OK(td_hkdf(alg, NULL, 0, NULL, 0, NULL, 0, NULL, 0), "td_hkdf(all NULL, 0)");
     free(want);
     free(got);
+}
+
+// The reference against the RFC vectors, so that it is known good before
+// the random comparisons rely on it; td_hmac and td_hkdf (default backend)
+// too. test_mac_kat runs the vectors on every backend.
+static void test_ref_vectors(void)
+{
+    if (tu.vectors == NULL) {
+        TU_CHECK(TD_TEST_REF_IS_OPENSSL, "without OpenSSL, test_api needs the vectors directory "
+                                         "(usage: test_api VECTORS_DIR [SEED])");
+        if (TD_TEST_REF_IS_OPENSSL)
+            printf("test_api: note: no vectors directory given, the " REF_NAME
+                   " reference is not checked against the RFC vectors\n");
+        return;
+    }
+    size_t total = 0;
+    for (size_t k = 0; k < MV_NFILES; k++) {
+        const mv_file *mf = &mv_files[k];
+        size_t d = td_digest_size(mf->alg);
+        mv_set s;
+        mv_load(tu.vectors, k, &s);
+        tu_set_alg(mf->alg);
+        for (size_t i = 0; i < s.n; i++) {
+            const mv_vec *v = &s.v[i];
+            uint8_t mac[TD_MAX_DIGEST_SIZE], got[TD_MAX_DIGEST_SIZE];
+            int bad = 0;
+            if (mf->kind == MV_HMAC) {
+                const mv_bytes *key = &v->f[MV_KEY], *msg = &v->f[MV_MSG], *md = &v->f[MV_MD];
+                tu_set_len(msg->n);
+                ref_hmac(mf->alg, key->p, key->n, msg->p, msg->n, mac);
+                bad |= !TU_EQ_MEM(mac, md->p, md->n, "the " REF_NAME " HMAC reference vs the RFC vector");
+                if (TU_OK(td_hmac(mf->alg, key->p, key->n, msg->p, msg->n, got), "td_hmac"))
+                    bad |= !TU_EQ_MEM(got, md->p, md->n, "td_hmac vs the RFC vector");
+            } else {
+                const mv_bytes *salt = &v->f[MV_SALT], *ikm = &v->f[MV_IKM], *info = &v->f[MV_INFO];
+                const mv_bytes *okm = &v->f[MV_OKM];
+                uint8_t *out = malloc(okm->n), *out2 = malloc(okm->n);
+                if (!out || !out2)
+                    exit(2);
+                tu_set_len(okm->n);
+                ref_hkdf(mf->alg, salt->p, salt->n, ikm->p, ikm->n, info->p, info->n, out, okm->n);
+                bad |= !TU_EQ_MEM(out, okm->p, okm->n, "the RFC 5869 reference over the " REF_NAME
+                                                       " HMAC vs the RFC vector");
+                if (TU_OK(td_hkdf(mf->alg, salt->p, salt->n, ikm->p, ikm->n, info->p, info->n, out2,
+                                  okm->n), "td_hkdf"))
+                    bad |= !TU_EQ_MEM(out2, okm->p, okm->n, "td_hkdf vs the RFC vector");
+                ref_hmac(mf->alg, salt->p, salt->n, ikm->p, ikm->n, mac); // empty key: zeros
+                bad |= !TU_EQ_MEM(mac, v->f[MV_PRK].p, d, "the " REF_NAME " HMAC(salt, IKM) vs the RFC PRK");
+                free(out);
+                free(out2);
+            }
+            if (bad && tu.failures <= TU_MAX_PRINTED)
+                fprintf(stderr, "  vector ending at %s/%s:%ld\n", tu.vectors, mf->path, v->line);
+        }
+        total += s.n;
+        mv_free(&s);
+    }
+    tu.alg_set = 0;
+    tu_clear_len();
+    printf("test_api: the " REF_NAME " reference and td_hmac/td_hkdf agree with %zu RFC vectors\n", total);
 }
 
 // ------------------------------------------------------------------ td_equal
@@ -820,6 +886,7 @@ int main(int argc, char **argv)
     tu_init(argc, argv, "test_api");
     tu_rand_fill(pool, sizeof pool);
 
+    test_ref_vectors();
     test_sizes_names();
     test_alg_from_name();
     test_strerror();

@@ -2,13 +2,15 @@
  * Guard pages: inputs that end exactly at a PROT_NONE page (and start right
  * after one), outputs whose last byte is the last one before a guard, and
  * contexts placed so that they end at a guard. A read or write one byte too
- * far faults. Every backend is pinned in turn; results are compared with
- * OpenSSL. POSIX only: elsewhere the test reports itself skipped (77).
+ * far faults. Every backend is pinned in turn; results are compared with the
+ * reference of ref.h (OpenSSL where the build has it, else the portable
+ * backend on copies in ordinary memory). POSIX only: elsewhere the test
+ * reports itself skipped (77).
  *
  * usage: test_guard [VECTORS_DIR] [SEED]
  */
 #include "testutil.h"
-#include "ossl_ref.h"
+#include "ref.h"
 
 #if defined(__unix__) || defined(__APPLE__)
 #include <sys/mman.h>

@@ -1,11 +1,14 @@
 # SPDX-License-Identifier: Apache-2.0
-# Cross build for AArch64 (little-endian) with Debian's aarch64-linux-gnu cross compiler; the tests run under
-# qemu-aarch64 through CTest (CMAKE_CROSSCOMPILING_EMULATOR) with the cross
-# compiler's own C library (-L), not multiarch libraries: one set only
-# (shared/EMULATION.md). Pick the emulated CPU with the QEMU_CPU variable.
+# AArch64 (little-endian) with Debian's aarch64-linux-gnu-gcc cross compiler.
+# CTest runs the tests under qemu-aarch64 (CMAKE_CROSSCOMPILING_EMULATOR) with
+# the cross compiler's own C library (-L), not multiarch libraries: one set
+# only (shared/EMULATION.md). QEMU_CPU in the environment picks the CPU model.
 set(CMAKE_SYSTEM_NAME Linux)
 set(CMAKE_SYSTEM_PROCESSOR aarch64)
-set(CMAKE_C_COMPILER aarch64-linux-gnu-gcc)
+if(NOT DEFINED CMAKE_C_COMPILER) # -DCMAKE_C_COMPILER=clang works too
+  set(CMAKE_C_COMPILER aarch64-linux-gnu-gcc)
+endif()
+set(CMAKE_C_COMPILER_TARGET aarch64-linux-gnu) # used by Clang only
 
 # Libraries and headers come from the target's root only, so the build host's
 # x86-64 OpenSSL is never picked up; add a multiarch root to

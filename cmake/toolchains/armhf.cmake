@@ -1,11 +1,15 @@
 # SPDX-License-Identifier: Apache-2.0
-# Cross build for 32-bit ARM (armhf: ARMv7, hard float) with Debian's arm-linux-gnueabihf cross compiler; the tests run under
-# qemu-arm through CTest (CMAKE_CROSSCOMPILING_EMULATOR) with the cross
-# compiler's own C library (-L), not multiarch libraries: one set only
-# (shared/EMULATION.md). Pick the emulated CPU with the QEMU_CPU variable.
+# 32-bit ARM (armhf: ARMv7, hard float) with Debian's arm-linux-gnueabihf-gcc
+# cross compiler. CTest runs the tests under qemu-arm
+# (CMAKE_CROSSCOMPILING_EMULATOR) with the cross compiler's own C library
+# (-L), not multiarch libraries: one set only (shared/EMULATION.md). QEMU_CPU
+# in the environment picks the CPU model.
 set(CMAKE_SYSTEM_NAME Linux)
 set(CMAKE_SYSTEM_PROCESSOR armv7l)
-set(CMAKE_C_COMPILER arm-linux-gnueabihf-gcc)
+if(NOT DEFINED CMAKE_C_COMPILER) # -DCMAKE_C_COMPILER=clang works too
+  set(CMAKE_C_COMPILER arm-linux-gnueabihf-gcc)
+endif()
+set(CMAKE_C_COMPILER_TARGET arm-linux-gnueabihf) # used by Clang only
 
 # Libraries and headers come from the target's root only, so the build host's
 # x86-64 OpenSSL is never picked up; add a multiarch root to

@@ -1,11 +1,14 @@
 # SPDX-License-Identifier: Apache-2.0
-# Cross build for s390x (64-bit big-endian) with Debian's s390x-linux-gnu cross compiler; the tests run under
-# qemu-s390x through CTest (CMAKE_CROSSCOMPILING_EMULATOR) with the cross
-# compiler's own C library (-L), not multiarch libraries: one set only
-# (shared/EMULATION.md). Pick the emulated CPU with the QEMU_CPU variable.
+# s390x (64-bit, big-endian) with Debian's s390x-linux-gnu-gcc cross compiler.
+# CTest runs the tests under qemu-s390x (CMAKE_CROSSCOMPILING_EMULATOR) with
+# the cross compiler's own C library (-L), not multiarch libraries: one set
+# only (shared/EMULATION.md). QEMU_CPU in the environment picks the CPU model.
 set(CMAKE_SYSTEM_NAME Linux)
 set(CMAKE_SYSTEM_PROCESSOR s390x)
-set(CMAKE_C_COMPILER s390x-linux-gnu-gcc)
+if(NOT DEFINED CMAKE_C_COMPILER) # -DCMAKE_C_COMPILER=clang works too
+  set(CMAKE_C_COMPILER s390x-linux-gnu-gcc)
+endif()
+set(CMAKE_C_COMPILER_TARGET s390x-linux-gnu) # used by Clang only
 
 # Libraries and headers come from the target's root only, so the build host's
 # x86-64 OpenSSL is never picked up; add a multiarch root to

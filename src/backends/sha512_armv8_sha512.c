@@ -2,7 +2,9 @@
  * SHA-384/512 and SHA-512/t block function with the ARMv8.2 SHA512
  * instructions (SHA512H, SHA512H2, SHA512SU0, SHA512SU1; Arm ARM,
  * "Cryptographic Extension"). Needs FEAT_SHA512; compiled with
- * -march=armv8.2-a+sha3.
+ * -march=armv8.2-a+sha3. Not yet timed on hardware; under qemu -cpu max a
+ * block is 556 executed instructions (portable C: 2484), by
+ * scripts/cross/insn-count.sh.
  */
 #include <stddef.h>
 #include <stdint.h>
