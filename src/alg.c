@@ -5,22 +5,6 @@
 
 #include "td_internal.h"
 
-static const td_alg_info alg_infos[TD_ALG_COUNT] = {
-    [TD_MD5]        = { "md5",        TD_FAMILY_MD5,    16, 64 },
-    [TD_SHA1]       = { "sha1",       TD_FAMILY_SHA1,   20, 64 },
-    [TD_SHA224]     = { "sha224",     TD_FAMILY_SHA256, 28, 64 },
-    [TD_SHA256]     = { "sha256",     TD_FAMILY_SHA256, 32, 64 },
-    [TD_SHA384]     = { "sha384",     TD_FAMILY_SHA512, 48, 128 },
-    [TD_SHA512]     = { "sha512",     TD_FAMILY_SHA512, 64, 128 },
-    [TD_SHA512_224] = { "sha512-224", TD_FAMILY_SHA512, 28, 128 },
-    [TD_SHA512_256] = { "sha512-256", TD_FAMILY_SHA512, 32, 128 },
-};
-
-const td_alg_info *td_alg_info_of(td_alg alg)
-{
-    return &alg_infos[alg];
-}
-
 static int alg_is_valid(td_alg alg)
 {
     // The enum's underlying type may be unsigned: compare as unsigned.
@@ -29,17 +13,17 @@ static int alg_is_valid(td_alg alg)
 
 size_t td_digest_size(td_alg alg)
 {
-    return alg_is_valid(alg) ? alg_infos[alg].digest_size : 0;
+    return alg_is_valid(alg) ? td_alg_infos[alg].digest_size : 0;
 }
 
 size_t td_block_size(td_alg alg)
 {
-    return alg_is_valid(alg) ? alg_infos[alg].block_size : 0;
+    return alg_is_valid(alg) ? td_alg_infos[alg].block_size : 0;
 }
 
 const char *td_alg_name(td_alg alg)
 {
-    return alg_is_valid(alg) ? alg_infos[alg].name : NULL;
+    return alg_is_valid(alg) ? td_alg_infos[alg].name : NULL;
 }
 
 // Lower-cases name into out; 0 if it does not fit.

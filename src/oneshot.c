@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// The typed one-shots: one call per algorithm, no dispatch on alg.
+// The typed one-shots: one call per algorithm, no dispatch on alg. Each is
+// the inline core specialised for its algorithm.
 
-#include "td_internal.h"
+#include "ctx_core.h"
 
 // These return nothing, so a call they cannot serve (NULL out, or NULL data
 // with a nonzero length) writes nothing rather than crash; td_hash reports it.
@@ -10,7 +11,7 @@
     {                                                                          \
         if (out == NULL || (data == NULL && len != 0))                         \
             return;                                                            \
-        td_hash_with(td_backend_row_for(alg, TD_SINGLE), alg, data, len, out); \
+        core_hash_with(td_backend_row_for(alg, TD_SINGLE), alg, data, len, out); \
     }
 
 TD_DEFINE_ONESHOT(td_md5, TD_MD5, 16)

@@ -85,8 +85,24 @@ typedef struct td_alg_info {
     uint32_t    block_size;
 } td_alg_info;
 
+// The table lives here, not in alg.c, so that a caller with a constant alg
+// (the typed one-shots) has every size and family folded at compile time.
+static const td_alg_info td_alg_infos[TD_ALG_COUNT] = {
+    [TD_MD5]        = { "md5",        TD_FAMILY_MD5,    16, 64 },
+    [TD_SHA1]       = { "sha1",       TD_FAMILY_SHA1,   20, 64 },
+    [TD_SHA224]     = { "sha224",     TD_FAMILY_SHA256, 28, 64 },
+    [TD_SHA256]     = { "sha256",     TD_FAMILY_SHA256, 32, 64 },
+    [TD_SHA384]     = { "sha384",     TD_FAMILY_SHA512, 48, 128 },
+    [TD_SHA512]     = { "sha512",     TD_FAMILY_SHA512, 64, 128 },
+    [TD_SHA512_224] = { "sha512-224", TD_FAMILY_SHA512, 28, 128 },
+    [TD_SHA512_256] = { "sha512-256", TD_FAMILY_SHA512, 32, 128 },
+};
+
 // alg must be valid (< TD_ALG_COUNT).
-TD_HIDDEN const td_alg_info *td_alg_info_of(td_alg alg);
+static inline const td_alg_info *td_alg_info_of(td_alg alg)
+{
+    return &td_alg_infos[alg];
+}
 
 // The backend in use for alg on path; alg and path must be valid. One atomic
 // load after the first call.

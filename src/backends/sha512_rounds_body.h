@@ -85,7 +85,7 @@ _Alignas(16) static const uint64_t K[80] = {
 // The rounds: FIPS 180-4, with the big sigmas as three parallel rotations
 // (RORX leaves its source intact, so the nested form of sha512_portable.c
 // saves nothing here and lengthens the chain). The rounds, not the schedule,
-// set the speed: with the schedule removed a block takes as long within 3%.
+// set the speed: with the schedule removed a block takes as long within 5%.
 // They are bound by latency and by ports together (the ~24 operations of a
 // round all wait for the round before, and RORX runs on two ports only), so
 // both chains are cut to 4 cycles a round at the cost of two more additions:

@@ -1,0 +1,195 @@
+/* SPDX-License-Identifier: Apache-2.0
+ * The heart of the generic layer as static inline functions: initial values,
+ * padding, digest output and the whole-message path. ctx.c wraps them for the
+ * rest of the library; oneshot.c calls them with a constant alg, so that each
+ * typed one-shot is compiled with its sizes, family and byte order folded in.
+ */
+#ifndef TD_CTX_CORE_H
+#define TD_CTX_CORE_H
+
+#include <assert.h>
+#include <string.h>
+
+#include "bytes.h"
+#include "td_internal.h"
+
+// Marks a context as initialised and not finished. A zero-filled or wiped
+// context does not carry it, so misuse is caught instead of hashing garbage.
+#define TD_CTX_LIVE 0x74644c56u // "tdLV"
+
+// Initial values: RFC 1321 section 3.3, FIPS 180-4 sections 5.3.1 to 5.3.6.
+// The SHA-512/t values are the output of the IV generation function of
+// FIPS 180-4 section 5.3.6.
+static const uint32_t md5_iv[4] = { 0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476 };
+static const uint32_t sha1_iv[5] = { 0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0 };
+static const uint32_t sha224_iv[8] = {
+    0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939,
+    0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4,
+};
+static const uint32_t sha256_iv[8] = {
+    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+    0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+};
+static const uint64_t sha384_iv[8] = {
+    0xcbbb9d5dc1059ed8, 0x629a292a367cd507, 0x9159015a3070dd17, 0x152fecd8f70e5939,
+    0x67332667ffc00b31, 0x8eb44a8768581511, 0xdb0c2e0d64f98fa7, 0x47b5481dbefa4fa4,
+};
+static const uint64_t sha512_iv[8] = {
+    0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
+    0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179,
+};
+static const uint64_t sha512_224_iv[8] = {
+    0x8c3d37c819544da2, 0x73e1996689dcd4d6, 0x1dfab7ae32ff9c82, 0x679dd514582f9fcf,
+    0x0f6d2b697bd44da8, 0x77e36f7304c48942, 0x3f9d85a86a1d36c8, 0x1112e6ad91d692a1,
+};
+static const uint64_t sha512_256_iv[8] = {
+    0x22312194fc2bf72c, 0x9f555fa3c84c64c2, 0x2393b86b6f53b151, 0x963877195940eabd,
+    0x96283ee2a88effe3, 0xbe5e1e2553863992, 0x2b0199fc2c85b8aa, 0x0eb72ddc81c52ca2,
+};
+
+static inline void core_start(td_ctx *ctx, td_alg alg)
+{
+    ctx->td_bytes_lo = 0;
+    ctx->td_bytes_hi = 0;
+    ctx->td_buf_len = 0;
+    ctx->td_alg = (uint32_t)alg;
+    ctx->td_magic = TD_CTX_LIVE;
+    ctx->td_reserved = 0;
+    switch (alg) {
+    case TD_MD5:        memcpy(ctx->td_state.md5.h, md5_iv, sizeof md5_iv); break;
+    case TD_SHA1:       memcpy(ctx->td_state.sha1.h, sha1_iv, sizeof sha1_iv); break;
+    case TD_SHA224:     memcpy(ctx->td_state.sha256.h, sha224_iv, sizeof sha224_iv); break;
+    case TD_SHA256:     memcpy(ctx->td_state.sha256.h, sha256_iv, sizeof sha256_iv); break;
+    case TD_SHA384:     memcpy(ctx->td_state.sha512.h, sha384_iv, sizeof sha384_iv); break;
+    case TD_SHA512:     memcpy(ctx->td_state.sha512.h, sha512_iv, sizeof sha512_iv); break;
+    case TD_SHA512_224: memcpy(ctx->td_state.sha512.h, sha512_224_iv, sizeof sha512_224_iv); break;
+    case TD_SHA512_256: memcpy(ctx->td_state.sha512.h, sha512_256_iv, sizeof sha512_256_iv); break;
+    default:
+        assert(0 && "core_start: unknown alg");
+        memset(&ctx->td_state, 0, sizeof ctx->td_state);
+        break;
+    }
+}
+
+// alg is passed, not read from ctx, so that a constant alg folds the switch.
+static inline void core_blocks(const td_backend_row *row, td_alg alg, td_ctx *ctx,
+                               const uint8_t *data, size_t nblocks)
+{
+    assert(nblocks > 0);
+    switch (td_alg_info_of(alg)->family) {
+    case TD_FAMILY_MD5:    row->blocks.md5(&ctx->td_state.md5, data, nblocks); break;
+    case TD_FAMILY_SHA1:   row->blocks.sha1(&ctx->td_state.sha1, data, nblocks); break;
+    case TD_FAMILY_SHA256: row->blocks.sha256(&ctx->td_state.sha256, data, nblocks); break;
+    case TD_FAMILY_SHA512: row->blocks.sha512(&ctx->td_state.sha512, data, nblocks); break;
+    default: assert(0 && "core_blocks: unknown family");
+    }
+}
+
+// The padding appends 0x80, zeros, and the message length in bits: 64 bits
+// (little-endian for MD5, big-endian for SHA-1/256) at offset 56 of the last
+// 64-byte block, or 128 bits big-endian at offset 112 of the last 128-byte
+// block for SHA-512. When the tail leaves no room for the 0x80 byte and the
+// length field, the padding spills into one more block.
+static inline size_t core_pad(td_family family, uint8_t *block, const uint8_t *tail,
+                              size_t tail_len, uint64_t total_lo, uint64_t total_hi)
+{
+    const size_t block_size = family == TD_FAMILY_SHA512 ? 128 : 64;
+    const size_t field = family == TD_FAMILY_SHA512 ? 16 : 8;
+    const size_t nblocks = (tail_len + 1 + field + block_size - 1) / block_size;
+    const size_t end = nblocks * block_size;
+    assert(end <= TD_PAD_BUFFER_SIZE);
+
+    if (tail_len != 0)
+        memcpy(block, tail, tail_len); // tail may be NULL only when tail_len is 0
+    block[tail_len] = 0x80;
+    memset(block + tail_len + 1, 0, end - field - tail_len - 1);
+
+    // Bits = bytes * 8, carried across the two 64-bit halves.
+    const uint64_t bits_lo = total_lo << 3;
+    const uint64_t bits_hi = total_hi << 3 | total_lo >> 61;
+    switch (family) {
+    case TD_FAMILY_MD5:
+        store_le32(block + end - 8, (uint32_t)bits_lo);
+        store_le32(block + end - 4, (uint32_t)(bits_lo >> 32));
+        break;
+    case TD_FAMILY_SHA512:
+        store_be64(block + end - 16, bits_hi);
+        store_be64(block + end - 8, bits_lo);
+        break;
+    default:
+        store_be64(block + end - 8, bits_lo);
+        break;
+    }
+    return nblocks;
+}
+
+static inline void core_digest(td_alg alg, const td_ctx *ctx, uint8_t *out)
+{
+    const td_alg_info *info = td_alg_info_of(alg);
+    switch (info->family) {
+    case TD_FAMILY_MD5:
+        for (size_t i = 0; i < 4; i++)
+            store_le32(out + 4 * i, ctx->td_state.md5.h[i]);
+        break;
+    case TD_FAMILY_SHA1:
+        for (size_t i = 0; i < 5; i++)
+            store_be32(out + 4 * i, ctx->td_state.sha1.h[i]);
+        break;
+    case TD_FAMILY_SHA256:
+        for (size_t i = 0; i < info->digest_size / 4; i++)
+            store_be32(out + 4 * i, ctx->td_state.sha256.h[i]);
+        break;
+    case TD_FAMILY_SHA512: {
+        // SHA-512/224 ends halfway through a word: write exactly
+        // digest_size bytes, never more, since out may end at a guard page.
+        size_t i = 0;
+        for (; 8 * i + 8 <= info->digest_size; i++)
+            store_be64(out + 8 * i, ctx->td_state.sha512.h[i]);
+        if (8 * i < info->digest_size) {
+            uint8_t last[8];
+            store_be64(last, ctx->td_state.sha512.h[i]);
+            memcpy(out + 8 * i, last, info->digest_size - 8 * i);
+        }
+        break;
+    }
+    default:
+        assert(0 && "core_digest: unknown family");
+    }
+}
+
+static inline void core_finish(const td_backend_row *row, td_alg alg, td_ctx *ctx,
+                               const uint8_t *tail, size_t tail_len, uint8_t *out)
+{
+    uint8_t block[TD_PAD_BUFFER_SIZE];
+    const td_alg_info *info = td_alg_info_of(alg);
+    const size_t nblocks =
+        core_pad(info->family, block, tail, tail_len, ctx->td_bytes_lo, ctx->td_bytes_hi);
+    // All the last blocks in one call: SHA-NI and ARMv8 keep the state in
+    // registers across them.
+    core_blocks(row, alg, ctx, block, nblocks);
+    core_digest(alg, ctx, out);
+    td_wipe(block, nblocks * info->block_size);
+}
+
+static inline void core_hash_with(const td_backend_row *row, td_alg alg, const uint8_t *data,
+                                  size_t len, uint8_t *out)
+{
+    // No buffering: whole blocks straight from the caller's memory, then the
+    // tail with its padding. Only the state needs wiping afterwards. A message
+    // of at most TD_MAX_BLOCK_SIZE bytes is copied whole beside its padding
+    // instead, so that it takes one call into the backend, not two: at 64
+    // bytes that call is a fifth of the time.
+    td_ctx ctx;
+    core_start(&ctx, alg);
+    const size_t block_size = td_alg_info_of(alg)->block_size;
+    const size_t nblocks = len > TD_MAX_BLOCK_SIZE ? len / block_size : 0;
+    if (nblocks != 0)
+        core_blocks(row, alg, &ctx, data, nblocks);
+    ctx.td_bytes_lo = (uint64_t)len;
+    // data may be NULL when len is 0, and NULL + 0 is undefined in C.
+    const uint8_t *tail = nblocks != 0 ? data + nblocks * block_size : data;
+    core_finish(row, alg, &ctx, tail, len - nblocks * block_size, out);
+    td_wipe(&ctx.td_state, sizeof ctx.td_state);
+}
+
+#endif // TD_CTX_CORE_H
