@@ -18,23 +18,34 @@
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 
 // Each table is best first and ends with "portable", which needs nothing.
+// A many-path row named like a single-path one takes one message after
+// another through that backend (backends/many_loop.c), so it needs the same.
+
+#define NEEDS_MD5_AVX512    (TD_CPU_AVX512F | TD_CPU_AVX512VL)
+#define NEEDS_SHANI         (TD_CPU_SHANI | TD_CPU_SSE41 | TD_CPU_SSSE3)
+#define NEEDS_SHA_AVX2      (TD_CPU_AVX2 | TD_CPU_BMI1 | TD_CPU_BMI2)
+#define NEEDS_SHA512_AVX512 (TD_CPU_AVX512F | TD_CPU_AVX512VL | TD_CPU_AVX2 | TD_CPU_BMI2 | TD_CPU_BMI1)
+#define NEEDS_SHA512_AVX2   (TD_CPU_AVX2 | TD_CPU_BMI2 | TD_CPU_BMI1)
 
 static const td_backend_row md5_single[] = {
 #if TD_HAVE_MD5_AVX512
-    { "avx512", TD_CPU_AVX512F | TD_CPU_AVX512VL, { .md5 = td_md5_blocks_avx512 } },
+    { "avx512", NEEDS_MD5_AVX512, { .md5 = td_md5_blocks_avx512 } },
 #endif
     { "portable", 0, { .md5 = td_md5_blocks_portable } },
 };
 static const td_backend_row md5_multi[] = {
+#if TD_HAVE_MD5_AVX512
+    { "avx512", NEEDS_MD5_AVX512, { .md5_many = td_md5_blocks_many_avx512 } },
+#endif
     { "portable", 0, { .md5_many = td_md5_blocks_many_portable } },
 };
 
 static const td_backend_row sha1_single[] = {
 #if TD_HAVE_SHA_NI
-    { "shani", TD_CPU_SHANI | TD_CPU_SSE41 | TD_CPU_SSSE3, { .sha1 = td_sha1_blocks_shani } },
+    { "shani", NEEDS_SHANI, { .sha1 = td_sha1_blocks_shani } },
 #endif
 #if TD_HAVE_SHA1_AVX2
-    { "avx2", TD_CPU_AVX2 | TD_CPU_BMI1 | TD_CPU_BMI2, { .sha1 = td_sha1_blocks_avx2 } },
+    { "avx2", NEEDS_SHA_AVX2, { .sha1 = td_sha1_blocks_avx2 } },
 #endif
 #if TD_HAVE_SHA1_SSSE3
     { "ssse3", TD_CPU_SSSE3, { .sha1 = td_sha1_blocks_ssse3 } },
@@ -45,15 +56,24 @@ static const td_backend_row sha1_single[] = {
     { "portable", 0, { .sha1 = td_sha1_blocks_portable } },
 };
 static const td_backend_row sha1_multi[] = {
+#if TD_HAVE_SHA_NI
+    { "shani", NEEDS_SHANI, { .sha1_many = td_sha1_blocks_many_shani } },
+#endif
+#if TD_HAVE_SHA1_AVX2
+    { "avx2", NEEDS_SHA_AVX2, { .sha1_many = td_sha1_blocks_many_avx2 } },
+#endif
+#if TD_HAVE_ARMV8
+    { "armv8", TD_CPU_ARM_SHA1 | TD_CPU_ARM_SHA2, { .sha1_many = td_sha1_blocks_many_armv8 } },
+#endif
     { "portable", 0, { .sha1_many = td_sha1_blocks_many_portable } },
 };
 
 static const td_backend_row sha256_single[] = {
 #if TD_HAVE_SHA_NI
-    { "shani", TD_CPU_SHANI | TD_CPU_SSE41 | TD_CPU_SSSE3, { .sha256 = td_sha256_blocks_shani } },
+    { "shani", NEEDS_SHANI, { .sha256 = td_sha256_blocks_shani } },
 #endif
 #if TD_HAVE_SHA256_AVX2
-    { "avx2", TD_CPU_AVX2 | TD_CPU_BMI1 | TD_CPU_BMI2, { .sha256 = td_sha256_blocks_avx2 } },
+    { "avx2", NEEDS_SHA_AVX2, { .sha256 = td_sha256_blocks_avx2 } },
 #endif
 #if TD_HAVE_SHA256_SSSE3
     { "ssse3", TD_CPU_SSSE3, { .sha256 = td_sha256_blocks_ssse3 } },
@@ -64,16 +84,24 @@ static const td_backend_row sha256_single[] = {
     { "portable", 0, { .sha256 = td_sha256_blocks_portable } },
 };
 static const td_backend_row sha256_multi[] = {
+#if TD_HAVE_SHA_NI
+    { "shani", NEEDS_SHANI, { .sha256_many = td_sha256_blocks_many_shani } },
+#endif
+#if TD_HAVE_SHA256_AVX2
+    { "avx2", NEEDS_SHA_AVX2, { .sha256_many = td_sha256_blocks_many_avx2 } },
+#endif
+#if TD_HAVE_ARMV8
+    { "armv8", TD_CPU_ARM_SHA2, { .sha256_many = td_sha256_blocks_many_armv8 } },
+#endif
     { "portable", 0, { .sha256_many = td_sha256_blocks_many_portable } },
 };
 
 static const td_backend_row sha512_single[] = {
 #if TD_HAVE_SHA512_AVX512
-    { "avx512", TD_CPU_AVX512F | TD_CPU_AVX512VL | TD_CPU_AVX2 | TD_CPU_BMI2 | TD_CPU_BMI1,
-      { .sha512 = td_sha512_blocks_avx512 } },
+    { "avx512", NEEDS_SHA512_AVX512, { .sha512 = td_sha512_blocks_avx512 } },
 #endif
 #if TD_HAVE_SHA512_AVX2
-    { "avx2", TD_CPU_AVX2 | TD_CPU_BMI2 | TD_CPU_BMI1, { .sha512 = td_sha512_blocks_avx2 } },
+    { "avx2", NEEDS_SHA512_AVX2, { .sha512 = td_sha512_blocks_avx2 } },
 #endif
 #if TD_HAVE_ARMV8_SHA512
     { "armv8-sha512", TD_CPU_ARM_SHA512, { .sha512 = td_sha512_blocks_armv8_sha512 } },
@@ -81,6 +109,15 @@ static const td_backend_row sha512_single[] = {
     { "portable", 0, { .sha512 = td_sha512_blocks_portable } },
 };
 static const td_backend_row sha512_multi[] = {
+#if TD_HAVE_SHA512_AVX512
+    { "avx512", NEEDS_SHA512_AVX512, { .sha512_many = td_sha512_blocks_many_avx512 } },
+#endif
+#if TD_HAVE_SHA512_AVX2
+    { "avx2", NEEDS_SHA512_AVX2, { .sha512_many = td_sha512_blocks_many_avx2 } },
+#endif
+#if TD_HAVE_ARMV8_SHA512
+    { "armv8-sha512", TD_CPU_ARM_SHA512, { .sha512_many = td_sha512_blocks_many_armv8_sha512 } },
+#endif
     { "portable", 0, { .sha512_many = td_sha512_blocks_many_portable } },
 };
 

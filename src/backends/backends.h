@@ -11,6 +11,7 @@
 TD_HIDDEN td_md5_blocks_fn td_md5_blocks_portable;
 TD_HIDDEN td_md5_blocks_fn td_md5_blocks_avx512;
 TD_HIDDEN td_md5_blocks_many_fn td_md5_blocks_many_portable;
+TD_HIDDEN td_md5_blocks_many_fn td_md5_blocks_many_avx512;   // one at a time
 
 // SHA-1
 TD_HIDDEN td_sha1_blocks_fn td_sha1_blocks_portable;
@@ -19,6 +20,9 @@ TD_HIDDEN td_sha1_blocks_fn td_sha1_blocks_shani;
 TD_HIDDEN td_sha1_blocks_fn td_sha1_blocks_avx2;
 TD_HIDDEN td_sha1_blocks_fn td_sha1_blocks_ssse3;
 TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_portable;
+TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_shani;   // one at a time
+TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_avx2;    // one at a time
+TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_armv8;   // one at a time
 
 // SHA-224/256
 TD_HIDDEN td_sha256_blocks_fn td_sha256_blocks_portable;
@@ -27,6 +31,9 @@ TD_HIDDEN td_sha256_blocks_fn td_sha256_blocks_shani;
 TD_HIDDEN td_sha256_blocks_fn td_sha256_blocks_avx2;
 TD_HIDDEN td_sha256_blocks_fn td_sha256_blocks_ssse3;
 TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_portable;
+TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_shani;   // one at a time
+TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_avx2;    // one at a time
+TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_armv8;   // one at a time
 
 // SHA-384/512, SHA-512/t
 TD_HIDDEN td_sha512_blocks_fn td_sha512_blocks_portable;
@@ -34,5 +41,8 @@ TD_HIDDEN td_sha512_blocks_fn td_sha512_blocks_armv8_sha512;
 TD_HIDDEN td_sha512_blocks_fn td_sha512_blocks_avx2;
 TD_HIDDEN td_sha512_blocks_fn td_sha512_blocks_avx512;
 TD_HIDDEN td_sha512_blocks_many_fn td_sha512_blocks_many_portable;
+TD_HIDDEN td_sha512_blocks_many_fn td_sha512_blocks_many_avx512;        // one at a time
+TD_HIDDEN td_sha512_blocks_many_fn td_sha512_blocks_many_avx2;          // one at a time
+TD_HIDDEN td_sha512_blocks_many_fn td_sha512_blocks_many_armv8_sha512;  // one at a time
 
 #endif // TD_BACKENDS_H

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: Apache-2.0
+// Many-path backends that take one message after another through a
+// single-stream backend. They serve CPUs and families without a lanes
+// backend, so that td_hash_many is never slower than a loop of td_hash.
+// Compiled at the baseline: they only call the single-stream functions.
+
+#include "../td_internal.h"
+#include "backends.h"
+
+#define TD_DEFINE_MANY_LOOP(family, isa)                                               \
+    void td_##family##_blocks_many_##isa(td_##family##_state *const *states,           \
+                                         const uint8_t *const *data, size_t n,         \
+                                         size_t nblocks)                               \
+    {                                                                                  \
+        for (size_t i = 0; i < n; i++)                                                 \
+            td_##family##_blocks_##isa(states[i], data[i], nblocks);                   \
+    }
+
+TD_DEFINE_MANY_LOOP(md5, portable)
+TD_DEFINE_MANY_LOOP(sha1, portable)
+TD_DEFINE_MANY_LOOP(sha256, portable)
+TD_DEFINE_MANY_LOOP(sha512, portable)
+
+#if TD_HAVE_MD5_AVX512
+TD_DEFINE_MANY_LOOP(md5, avx512)
+#endif
+#if TD_HAVE_SHA_NI
+TD_DEFINE_MANY_LOOP(sha1, shani)
+TD_DEFINE_MANY_LOOP(sha256, shani)
+#endif
+#if TD_HAVE_SHA1_AVX2
+TD_DEFINE_MANY_LOOP(sha1, avx2)
+#endif
+#if TD_HAVE_SHA256_AVX2
+TD_DEFINE_MANY_LOOP(sha256, avx2)
+#endif
+#if TD_HAVE_SHA512_AVX512
+TD_DEFINE_MANY_LOOP(sha512, avx512)
+#endif
+#if TD_HAVE_SHA512_AVX2
+TD_DEFINE_MANY_LOOP(sha512, avx2)
+#endif
+#if TD_HAVE_ARMV8
+TD_DEFINE_MANY_LOOP(sha1, armv8)
+TD_DEFINE_MANY_LOOP(sha256, armv8)
+#endif
+#if TD_HAVE_ARMV8_SHA512
+TD_DEFINE_MANY_LOOP(sha512, armv8_sha512)
+#endif
