@@ -4,7 +4,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all build run test test-sanitize test-cross bench install clean
+.PHONY: all build run test test-sanitize test-cross bench plot install clean
 
 all: build
 
@@ -36,6 +36,10 @@ test-cross:
 
 bench: build
 	$(BUILD)/tools/tdbench/tdbench
+
+# MB/s against message size for every backend and OpenSSL: docs/tdbench.svg.
+plot: build
+	$(BUILD)/tools/tdbench/tdbench -a md5,sha1,sha256,sha512 --sizes 16,64,256,1K,4K,16K,64K,1M --rounds 5 --svg docs/tdbench.svg
 
 install: build
 	cmake --install $(BUILD)

@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: Apache-2.0
+ * tdsum: md5sum/sha1sum/sha*sum with the same output, faster backends and
+ * files hashed in parallel. main(), messages, and the options that are not
+ * coreutils': --list-backends, --selftest, --backend, --hmac-key-file.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tdsum.h"
+
+const char *ts_program = "tdsum";
+
+void ts_error(int errnum, const char *fmt, ...)
+{
+    fflush(stdout);
+    fprintf(stderr, "%s: ", ts_program);
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    if (errnum != 0)
+        fprintf(stderr, ": %s", strerror(errnum));
+    putc('\n', stderr);
+}
+
+static const td_alg all_algs[] = {
+    TD_MD5, TD_SHA1, TD_SHA224, TD_SHA256, TD_SHA384, TD_SHA512,
+    TD_SHA512_224, TD_SHA512_256,
+};
+
+static void list_backends(void)
+{
+    printf("cpu features: %s\n", td_cpu_features());
+    for (size_t a = 0; a < sizeof all_algs / sizeof all_algs[0]; a++) {
+        td_alg alg = all_algs[a];
+        printf("%-11s", td_alg_name(alg));
+        for (int path = TD_SINGLE; path <= TD_MULTI; path++) {
+            const char *names[32];
+            size_t n = td_backends(alg, (td_path)path, names, 32);
+            const char *in_use = td_backend(alg, (td_path)path);
+            printf("%s", path == TD_SINGLE ? " single:" : "   many:");
+            for (size_t i = 0; i < n && i < 32; i++)
+                printf(" %s%s", names[i],
+                       in_use && strcmp(in_use, names[i]) == 0 ? "*" : "");
+        }
+        putchar('\n');
+    }
+    fputs("(* in use; tdsum hashes each file on the single path)\n", stdout);
+}
+
+// Reads the whole key file; keys are short, but any length works.
+static bool read_key(const char *path, uint8_t **key, size_t *len)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        ts_error(errno, "%s", ts_quote(path));
+        return false;
+    }
+    size_t cap = 4096, n = 0;
+    uint8_t *buf = malloc(cap);
+    for (;;) {
+        if (buf == NULL) {
+            ts_error(ENOMEM, "%s", ts_quote(path));
+            close(fd);
+            return false;
+        }
+        ssize_t got = read(fd, buf + n, cap - n);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            ts_error(errno, "%s", ts_quote(path));
+            free(buf);
+            close(fd);
+            return false;
+        }
+        if (got == 0)
+            break;
+        n += (size_t)got;
+        if (n == cap) {
+            cap *= 2;
+            uint8_t *bigger = realloc(buf, cap);
+            if (bigger == NULL)
+                free(buf);
+            buf = bigger;
+        }
+    }
+    close(fd);
+    *key = buf;
+    *len = n;
+    return true;
+}
+
+// coreutils' close_stdout: a write error anywhere fails the run.
+static bool close_stdout(void)
+{
+    bool bad = ferror(stdout) != 0;
+    int err = errno;
+    if (fclose(stdout) != 0) {
+        bad = true;
+        err = errno;
+    }
+    if (bad) {
+        fprintf(stderr, "%s: write error", ts_program);
+        if (err != 0)
+            fprintf(stderr, ": %s", strerror(err));
+        putc('\n', stderr);
+    }
+    return !bad;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 0 && argv[0] && argv[0][0])
+        ts_program = argv[0];
+
+    ts_options opt;
+    switch (ts_parse_options(argc, argv, &opt)) {
+    case TS_PARSE_RUN:
+        break;
+    case TS_PARSE_EXIT_OK:
+        return close_stdout() ? EXIT_SUCCESS : EXIT_FAILURE;
+    case TS_PARSE_EXIT_FAIL:
+        return EXIT_FAILURE;
+    }
+
+    if (opt.backend && td_use_backend(opt.alg, TD_SINGLE, opt.backend) != TD_OK) {
+        ts_error(0, "backend '%s' is not usable for %s here (see --list-backends)",
+                 opt.backend, td_alg_name(opt.alg));
+        ts_free_options(&opt);
+        return EXIT_FAILURE;
+    }
+    if (opt.list_backends || opt.selftest) {
+        bool ok = true;
+        if (opt.list_backends)
+            list_backends();
+        if (opt.selftest) {
+            int rc = td_selftest();
+            if (rc == TD_OK) {
+                printf("%s: selftest passed\n", ts_program);
+            } else {
+                ts_error(0, "selftest FAILED: %s", td_strerror(rc));
+                ok = false;
+            }
+        }
+        ts_free_options(&opt);
+        return close_stdout() && ok ? EXIT_SUCCESS : EXIT_FAILURE;
+    }
+
+    ts_hasher hasher = { .alg = opt.alg };
+    if (opt.hmac_key_file) {
+        uint8_t *key;
+        size_t key_len;
+        if (!read_key(opt.hmac_key_file, &key, &key_len)) {
+            ts_free_options(&opt);
+            return EXIT_FAILURE;
+        }
+        hasher.hmac = true;
+        td_hmac_init(&hasher.keyed, opt.alg, key, key_len);
+        memset(key, 0, key_len);
+        free(key);
+    }
+
+    bool ok = opt.check ? ts_check(&opt, &hasher) : ts_compute(&opt, &hasher);
+    memset(&hasher, 0, sizeof hasher);
+    ts_free_options(&opt);
+    if (!close_stdout())
+        ok = false;
+    return ok ? EXIT_SUCCESS : EXIT_FAILURE;
+}
