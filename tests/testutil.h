@@ -407,19 +407,57 @@ static inline int tu_cpu_has_shani(void)
 static inline int tu_cpu_has_shani(void) { return 0; }
 #endif
 
+// Whether td_cpu_features() lists every word of need (space-separated).
+static inline int tu_cpu_lists(const char *need)
+{
+    const char *have = td_cpu_features();
+    char word[32];
+    for (const char *p = need; *p;) {
+        size_t n = strcspn(p, " ");
+        if (n == 0 || n >= sizeof word)
+            return 0;
+        memcpy(word, p, n);
+        word[n] = '\0';
+        int found = 0;
+        for (const char *q = have; *q;) {
+            size_t m = strcspn(q, " ");
+            if (m == n && memcmp(q, word, n) == 0)
+                found = 1;
+            q += m;
+            q += *q == ' ';
+        }
+        if (!found)
+            return 0;
+        p += n;
+        p += *p == ' ';
+    }
+    return 1;
+}
+
 // The "flagship" rule: on a CPU with a feature, a build without the backend
-// for it would pass quietly. While those backends are being written this only
-// prints a note; TD_FLAGSHIP=1 makes it a failure (for the CI machine).
+// for it would pass quietly. SHA-NI is also checked with CPUID directly, so a
+// detection bug cannot hide it. By default this prints a note (an old
+// compiler may lack the intrinsics); TD_FLAGSHIP=1 makes it a failure, and
+// CI sets it.
 static inline void tu_flagship(void)
 {
-    static const struct { td_alg alg; const char *backend; } want[] = {
-        { TD_SHA256, "shani" }, { TD_SHA224, "shani" }, { TD_SHA1, "shani" },
+    static const struct { td_alg alg; const char *backend; const char *features; } want[] = {
+        { TD_SHA256, "shani", "sha-ni" },           { TD_SHA224, "shani", "sha-ni" },
+        { TD_SHA1, "shani", "sha-ni" },             { TD_SHA256, "avx2", "avx2 bmi1 bmi2" },
+        { TD_SHA1, "avx2", "avx2 bmi1 bmi2" },      { TD_SHA512, "avx2", "avx2 bmi1 bmi2" },
+        { TD_SHA512, "avx512", "avx512f avx512vl avx2 bmi1 bmi2" },
+        { TD_MD5, "avx512", "avx512f avx512vl" },
+        { TD_SHA256, "armv8", "sha2" },             { TD_SHA1, "armv8", "sha1 sha2" },
+        { TD_SHA512, "armv8-sha512", "sha512" },
     };
     const char *strict = getenv("TD_FLAGSHIP");
     int is_strict = strict && strcmp(strict, "1") == 0;
-    if (!tu_cpu_has_shani())
-        return;
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        int has = tu_cpu_lists(want[i].features);
+        if (strcmp(want[i].features, "sha-ni") == 0)
+            has = has || tu_cpu_has_shani();
+        if (!has)
+            continue;
         const char *names[TU_MAX_BACKENDS];
         size_t n = td_backends(want[i].alg, TD_SINGLE, names, TU_MAX_BACKENDS);
         if (n > TU_MAX_BACKENDS)
@@ -427,12 +465,12 @@ static inline void tu_flagship(void)
         if (tu_list_has(names, n, want[i].backend))
             continue;
         if (is_strict)
-            TU_CHECK(0, "flagship: CPU has sha_ni but %s lists no \"%s\" backend",
+            TU_CHECK(0, "flagship: CPU has %s but %s lists no \"%s\" backend", want[i].features,
                      tu_alg_str(want[i].alg), want[i].backend);
         else
-            printf("%s: NOTE flagship: CPU has sha_ni but %s lists no \"%s\" backend "
-                   "(not a failure yet; TD_FLAGSHIP=1 makes it one)\n",
-                   tu.test, tu_alg_str(want[i].alg), want[i].backend);
+            printf("%s: NOTE flagship: CPU has %s but %s lists no \"%s\" backend "
+                   "(TD_FLAGSHIP=1 makes this a failure)\n",
+                   tu.test, want[i].features, tu_alg_str(want[i].alg), want[i].backend);
     }
 }
 
