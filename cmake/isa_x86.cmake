@@ -31,6 +31,25 @@ td_add_isa(md5_avx512
 int main(void) { if (_mm_cvtsi128_si32(_mm_add_epi32(_mm_rol_epi32(_mm_ternarylogic_epi32(_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128(), 0xca), 7), _mm_loadu_si32(\"abcd\")))) {} }"
   SOURCES src/backends/md5_avx512.c)
 
+# MD5 on the many path, 16 messages in the 32-bit elements of ZMM registers
+# (VPTERNLOGD round functions, VPROLD). One message alone goes to md5_avx512.c
+# when that backend is built.
+td_add_isa(md5_avx512_x16
+  FLAGS -mavx512f
+  PROBE "#include <immintrin.h>
+int main(void) { if (_mm_cvtsi128_si32(_mm512_castsi512_si128(_mm512_shuffle_i32x4(_mm512_rol_epi32(_mm512_ternarylogic_epi32(_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512(), 0xca), 7), _mm512_unpacklo_epi32(_mm512_setzero_si512(), _mm512_setzero_si512()), 0x44)))) {} }"
+  SOURCES src/backends/md5_avx512_x16.c)
+if(TARGET td_isa_md5_avx512_x16 AND TARGET td_isa_md5_avx512)
+  target_compile_definitions(td_isa_md5_avx512_x16 PRIVATE TD_HAVE_MD5_AVX512=1)
+endif()
+
+# The same with 8 messages in YMM registers for CPUs with AVX2 only.
+td_add_isa(md5_avx2_x8
+  FLAGS -mavx2
+  PROBE "#include <immintrin.h>
+int main(void) { if (_mm_cvtsi128_si32(_mm256_castsi256_si128(_mm256_inserti128_si256(_mm256_unpacklo_epi64(_mm256_andnot_si256(_mm256_setzero_si256(), _mm256_slli_epi32(_mm256_setzero_si256(), 7)), _mm256_setzero_si256()), _mm_setzero_si128(), 1)))) {} }"
+  SOURCES src/backends/md5_avx2_x8.c)
+
 # SHA-1 and SHA-224/256 without the SHA extensions: scalar RORX rounds, the
 # schedule of two blocks in YMM registers (one per 128-bit half).
 td_add_isa(sha256_avx2
@@ -39,7 +58,10 @@ td_add_isa(sha256_avx2
 int main(void) { if (_mm_cvtsi128_si32(_mm256_castsi256_si128(_mm256_alignr_epi8(_mm256_setzero_si256(), _mm256_setzero_si256(), 4))) + (int)_bzhi_u32(1u, 1u)) {} }"
   SOURCES src/backends/sha256_avx2.c)
 td_add_isa(sha1_avx2
-  FLAGS -mavx2 -mbmi -mbmi2
+  # -mtune=skylake: GCC 12's Skylake instruction scheduling orders the rounds
+  # ~5% faster than -mtune=generic (16 KiB: 0.965x -> 1.01x OpenSSL, Sapphire
+  # Rapids); Skylake is also the typical CPU this backend runs on.
+  FLAGS -mavx2 -mbmi -mbmi2 -mtune=skylake
   PROBE "#include <immintrin.h>
 int main(void) { if (_mm_cvtsi128_si32(_mm256_castsi256_si128(_mm256_alignr_epi8(_mm256_setzero_si256(), _mm256_setzero_si256(), 8))) + (int)_bzhi_u32(1u, 1u)) {} }"
   SOURCES src/backends/sha1_avx2.c)
@@ -55,3 +77,15 @@ td_add_isa(sha1_ssse3
   PROBE "#include <immintrin.h>
 int main(void) { if (_mm_cvtsi128_si32(_mm_alignr_epi8(_mm_setzero_si128(), _mm_setzero_si128(), 8))) {} }"
   SOURCES src/backends/sha1_ssse3.c)
+
+# SHA-224/256 on the many path, 16 messages in the 32-bit elements of ZMM
+# registers (VPROLD, VPTERNLOGD). Below a few lanes it hands the messages one
+# at a time to SHA-NI, when that backend is built (and the CPU has it).
+td_add_isa(sha256_avx512_x16
+  FLAGS -mavx512f -mavx512bw -mavx512vl
+  PROBE "#include <immintrin.h>
+int main(void) { if (_mm_cvtsi128_si32(_mm512_castsi512_si128(_mm512_shuffle_epi8(_mm512_ternarylogic_epi32(_mm512_ror_epi32(_mm512_setzero_si512(), 7), _mm512_setzero_si512(), _mm512_setzero_si512(), 0x96), _mm512_setzero_si512())))) {} }"
+  SOURCES src/backends/sha256_avx512_x16.c)
+if(TARGET td_isa_sha256_avx512_x16 AND TARGET td_isa_sha_ni)
+  target_compile_definitions(td_isa_sha256_avx512_x16 PRIVATE TD_HAVE_SHA_NI=1)
+endif()
