@@ -13,6 +13,7 @@
 
 #include "../td_internal.h"
 #include "backends.h"
+#include "sha2_constants.h"
 
 #if defined(__GNUC__) && !defined(__ARM_FEATURE_SHA2) && !defined(__ARM_FEATURE_CRYPTO)
 #error "sha256_armv8.c needs the SHA2 instructions: compile it with -march=armv8-a+crypto or +sha2"
@@ -20,26 +21,6 @@
 #if defined(__AARCH64EB__)
 #error "sha256_armv8.c assumes little-endian AArch64"
 #endif
-
-// FIPS 180-4 section 4.2.2.
-static const uint32_t K[64] = {
-    0x428a2f98u, 0x71374491u, 0xb5c0fbcfu, 0xe9b5dba5u,
-    0x3956c25bu, 0x59f111f1u, 0x923f82a4u, 0xab1c5ed5u,
-    0xd807aa98u, 0x12835b01u, 0x243185beu, 0x550c7dc3u,
-    0x72be5d74u, 0x80deb1feu, 0x9bdc06a7u, 0xc19bf174u,
-    0xe49b69c1u, 0xefbe4786u, 0x0fc19dc6u, 0x240ca1ccu,
-    0x2de92c6fu, 0x4a7484aau, 0x5cb0a9dcu, 0x76f988dau,
-    0x983e5152u, 0xa831c66du, 0xb00327c8u, 0xbf597fc7u,
-    0xc6e00bf3u, 0xd5a79147u, 0x06ca6351u, 0x14292967u,
-    0x27b70a85u, 0x2e1b2138u, 0x4d2c6dfcu, 0x53380d13u,
-    0x650a7354u, 0x766a0abbu, 0x81c2c92eu, 0x92722c85u,
-    0xa2bfe8a1u, 0xa81a664bu, 0xc24b8b70u, 0xc76c51a3u,
-    0xd192e819u, 0xd6990624u, 0xf40e3585u, 0x106aa070u,
-    0x19a4c116u, 0x1e376c08u, 0x2748774cu, 0x34b0bcb5u,
-    0x391c0cb3u, 0x4ed8aa4au, 0x5b9cca4fu, 0x682e6ff3u,
-    0x748f82eeu, 0x78a5636fu, 0x84c87814u, 0x8cc70208u,
-    0x90befffau, 0xa4506cebu, 0xbef9a3f7u, 0xc67178f2u,
-};
 
 // Four rounds. SHA256H turns (a,b,c,d) into the new (a,b,c,d) and needs the
 // old (e,f,g,h); SHA256H2 turns (e,f,g,h) into the new one and needs the old
@@ -82,20 +63,20 @@ void td_sha256_blocks_armv8(td_sha256_state *state, const uint8_t *data, size_t 
         // Rounds 0-47: use four message words, then replace them with the
         // four that rounds 16 later need.
         for (size_t t = 0; t < 48; t += 16) {
-            rounds4(&abcd, &efgh, vaddq_u32(m0, vld1q_u32(&K[t])));
+            rounds4(&abcd, &efgh, vaddq_u32(m0, vld1q_u32(&td_sha256_k[t])));
             m0 = schedule(m0, m1, m2, m3);
-            rounds4(&abcd, &efgh, vaddq_u32(m1, vld1q_u32(&K[t + 4])));
+            rounds4(&abcd, &efgh, vaddq_u32(m1, vld1q_u32(&td_sha256_k[t + 4])));
             m1 = schedule(m1, m2, m3, m0);
-            rounds4(&abcd, &efgh, vaddq_u32(m2, vld1q_u32(&K[t + 8])));
+            rounds4(&abcd, &efgh, vaddq_u32(m2, vld1q_u32(&td_sha256_k[t + 8])));
             m2 = schedule(m2, m3, m0, m1);
-            rounds4(&abcd, &efgh, vaddq_u32(m3, vld1q_u32(&K[t + 12])));
+            rounds4(&abcd, &efgh, vaddq_u32(m3, vld1q_u32(&td_sha256_k[t + 12])));
             m3 = schedule(m3, m0, m1, m2);
         }
         // Rounds 48-63: nothing left to schedule.
-        rounds4(&abcd, &efgh, vaddq_u32(m0, vld1q_u32(&K[48])));
-        rounds4(&abcd, &efgh, vaddq_u32(m1, vld1q_u32(&K[52])));
-        rounds4(&abcd, &efgh, vaddq_u32(m2, vld1q_u32(&K[56])));
-        rounds4(&abcd, &efgh, vaddq_u32(m3, vld1q_u32(&K[60])));
+        rounds4(&abcd, &efgh, vaddq_u32(m0, vld1q_u32(&td_sha256_k[48])));
+        rounds4(&abcd, &efgh, vaddq_u32(m1, vld1q_u32(&td_sha256_k[52])));
+        rounds4(&abcd, &efgh, vaddq_u32(m2, vld1q_u32(&td_sha256_k[56])));
+        rounds4(&abcd, &efgh, vaddq_u32(m3, vld1q_u32(&td_sha256_k[60])));
 
         abcd = vaddq_u32(abcd, abcd0);
         efgh = vaddq_u32(efgh, efgh0);

@@ -6,6 +6,8 @@
 #ifndef TD_SHA256_BODY_H
 #define TD_SHA256_BODY_H
 
+#include "sha2_constants.h"
+
 // The including file defines:
 //   TD_V                  the vector type
 //   V_WORDS               32-bit words in a vector: 4 (one block) or 8 (two
@@ -24,25 +26,6 @@
 // Architecture Processors", 2012).
 
 #define ROR32(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
-
-static const uint32_t sha256_k[64] = {
-    0x428a2f98u, 0x71374491u, 0xb5c0fbcfu, 0xe9b5dba5u,
-    0x3956c25bu, 0x59f111f1u, 0x923f82a4u, 0xab1c5ed5u,
-    0xd807aa98u, 0x12835b01u, 0x243185beu, 0x550c7dc3u,
-    0x72be5d74u, 0x80deb1feu, 0x9bdc06a7u, 0xc19bf174u,
-    0xe49b69c1u, 0xefbe4786u, 0x0fc19dc6u, 0x240ca1ccu,
-    0x2de92c6fu, 0x4a7484aau, 0x5cb0a9dcu, 0x76f988dau,
-    0x983e5152u, 0xa831c66du, 0xb00327c8u, 0xbf597fc7u,
-    0xc6e00bf3u, 0xd5a79147u, 0x06ca6351u, 0x14292967u,
-    0x27b70a85u, 0x2e1b2138u, 0x4d2c6dfcu, 0x53380d13u,
-    0x650a7354u, 0x766a0abbu, 0x81c2c92eu, 0x92722c85u,
-    0xa2bfe8a1u, 0xa81a664bu, 0xc24b8b70u, 0xc76c51a3u,
-    0xd192e819u, 0xd6990624u, 0xf40e3585u, 0x106aa070u,
-    0x19a4c116u, 0x1e376c08u, 0x2748774cu, 0x34b0bcb5u,
-    0x391c0cb3u, 0x4ed8aa4au, 0x5b9cca4fu, 0x682e6ff3u,
-    0x748f82eeu, 0x78a5636fu, 0x84c87814u, 0x8cc70208u,
-    0x90befffau, 0xa4506cebu, 0xbef9a3f7u, 0xc67178f2u,
-};
 
 // pshufb masks that gather words 0 and 2 (where the 64-bit trick below
 // leaves two sigma1 values) into words 0-1 or 2-3, zeroing the other two.
@@ -125,13 +108,13 @@ static void sha256_pass(uint32_t s[8], TD_V x0, TD_V x1, TD_V x2, TD_V x3, uint3
     const TD_V sig1_lo = V_LOAD4(sha256_sig1_lo), sig1_hi = V_LOAD4(sha256_sig1_hi);
     LOAD_STATE(s);
 
-    V_STORE(wk + 0 * V_WORDS, V_ADD(x0, V_LOAD4(sha256_k + 0)));
-    V_STORE(wk + 1 * V_WORDS, V_ADD(x1, V_LOAD4(sha256_k + 4)));
-    V_STORE(wk + 2 * V_WORDS, V_ADD(x2, V_LOAD4(sha256_k + 8)));
-    V_STORE(wk + 3 * V_WORDS, V_ADD(x3, V_LOAD4(sha256_k + 12)));
+    V_STORE(wk + 0 * V_WORDS, V_ADD(x0, V_LOAD4(td_sha256_k + 0)));
+    V_STORE(wk + 1 * V_WORDS, V_ADD(x1, V_LOAD4(td_sha256_k + 4)));
+    V_STORE(wk + 2 * V_WORDS, V_ADD(x2, V_LOAD4(td_sha256_k + 8)));
+    V_STORE(wk + 3 * V_WORDS, V_ADD(x3, V_LOAD4(td_sha256_k + 12)));
     for (int t = 0; t < 48; t += 16) {
         uint32_t *p = wk + t / 4 * V_WORDS;
-        const uint32_t *k = sha256_k + t + 16;
+        const uint32_t *k = td_sha256_k + t + 16;
         SCHEDULE(x0, x1, x2, x3);
         V_STORE(p + 4 * V_WORDS, V_ADD(x0, V_LOAD4(k + 0)));
         SCHEDULE(x1, x2, x3, x0);

@@ -8,28 +8,8 @@
 
 #include "../td_internal.h"
 #include "backends.h"
+#include "sha2_constants.h"
 #include "../bytes.h"
-
-// FIPS 180-4 section 4.2.2. Only ever indexed by constants, so the compiler
-// folds each entry into an immediate: no table is read at run time.
-static const uint32_t K[64] = {
-    0x428a2f98u, 0x71374491u, 0xb5c0fbcfu, 0xe9b5dba5u,
-    0x3956c25bu, 0x59f111f1u, 0x923f82a4u, 0xab1c5ed5u,
-    0xd807aa98u, 0x12835b01u, 0x243185beu, 0x550c7dc3u,
-    0x72be5d74u, 0x80deb1feu, 0x9bdc06a7u, 0xc19bf174u,
-    0xe49b69c1u, 0xefbe4786u, 0x0fc19dc6u, 0x240ca1ccu,
-    0x2de92c6fu, 0x4a7484aau, 0x5cb0a9dcu, 0x76f988dau,
-    0x983e5152u, 0xa831c66du, 0xb00327c8u, 0xbf597fc7u,
-    0xc6e00bf3u, 0xd5a79147u, 0x06ca6351u, 0x14292967u,
-    0x27b70a85u, 0x2e1b2138u, 0x4d2c6dfcu, 0x53380d13u,
-    0x650a7354u, 0x766a0abbu, 0x81c2c92eu, 0x92722c85u,
-    0xa2bfe8a1u, 0xa81a664bu, 0xc24b8b70u, 0xc76c51a3u,
-    0xd192e819u, 0xd6990624u, 0xf40e3585u, 0x106aa070u,
-    0x19a4c116u, 0x1e376c08u, 0x2748774cu, 0x34b0bcb5u,
-    0x391c0cb3u, 0x4ed8aa4au, 0x5b9cca4fu, 0x682e6ff3u,
-    0x748f82eeu, 0x78a5636fu, 0x84c87814u, 0x8cc70208u,
-    0x90befffau, 0xa4506cebu, 0xbef9a3f7u, 0xc67178f2u,
-};
 
 // The sigmas, with the rotations nested: Sigma1(e) = ((e >>> 14 ^ e) >>> 5
 // ^ e) >>> 6 is e >>> 6 ^ e >>> 11 ^ e >>> 25. Without BMI2's RORX each
@@ -58,7 +38,7 @@ static const uint32_t K[64] = {
 // instead of copying). ((a | b) & c) | (a & b) measured 2-5% slower.
 #define ROUND(a, b, c, d, e, f, g, h, t, wt, ab, bc)    \
     do {                                                \
-        h += (wt) + K[t];                               \
+        h += (wt) + td_sha256_k[t];                     \
         h += (((f) ^ (g)) & (e)) ^ (g);                 \
         h += BSIG1(e);                                  \
         d += h;                                         \

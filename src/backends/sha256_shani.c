@@ -10,26 +10,7 @@
 
 #include "../td_internal.h"
 #include "backends.h"
-
-// FIPS 180-4 section 4.2.2, four to a vector in the order SHA256RNDS2 reads.
-_Alignas(16) static const uint32_t K[64] = {
-    0x428a2f98u, 0x71374491u, 0xb5c0fbcfu, 0xe9b5dba5u,
-    0x3956c25bu, 0x59f111f1u, 0x923f82a4u, 0xab1c5ed5u,
-    0xd807aa98u, 0x12835b01u, 0x243185beu, 0x550c7dc3u,
-    0x72be5d74u, 0x80deb1feu, 0x9bdc06a7u, 0xc19bf174u,
-    0xe49b69c1u, 0xefbe4786u, 0x0fc19dc6u, 0x240ca1ccu,
-    0x2de92c6fu, 0x4a7484aau, 0x5cb0a9dcu, 0x76f988dau,
-    0x983e5152u, 0xa831c66du, 0xb00327c8u, 0xbf597fc7u,
-    0xc6e00bf3u, 0xd5a79147u, 0x06ca6351u, 0x14292967u,
-    0x27b70a85u, 0x2e1b2138u, 0x4d2c6dfcu, 0x53380d13u,
-    0x650a7354u, 0x766a0abbu, 0x81c2c92eu, 0x92722c85u,
-    0xa2bfe8a1u, 0xa81a664bu, 0xc24b8b70u, 0xc76c51a3u,
-    0xd192e819u, 0xd6990624u, 0xf40e3585u, 0x106aa070u,
-    0x19a4c116u, 0x1e376c08u, 0x2748774cu, 0x34b0bcb5u,
-    0x391c0cb3u, 0x4ed8aa4au, 0x5b9cca4fu, 0x682e6ff3u,
-    0x748f82eeu, 0x78a5636fu, 0x84c87814u, 0x8cc70208u,
-    0x90befffau, 0xa4506cebu, 0xbef9a3f7u, 0xc67178f2u,
-};
+#include "sha2_constants.h"
 
 // The round structure follows Intel's "Intel SHA Extensions" paper (2013):
 // SHA256RNDS2 does two rounds on the state split as ABEF and CDGH (A in the
@@ -37,10 +18,11 @@ _Alignas(16) static const uint32_t K[64] = {
 //
 // Four rounds on the message group w (W[4i..4i+3]): the second pair's
 // W + K is the high half moved down.
-#define ROUNDS4(i, w)                                                      \
-    do {                                                                   \
-        __m128i wk = _mm_add_epi32((w), _mm_load_si128((const __m128i *)&K[4 * (i)])); \
-        cdgh = _mm_sha256rnds2_epu32(cdgh, abef, wk);                      \
+#define ROUNDS4(i, w)                                                          \
+    do {                                                                       \
+        const __m128i k4 = _mm_load_si128((const __m128i *)&td_sha256_k[4 * (i)]); \
+        __m128i wk = _mm_add_epi32((w), k4);                                   \
+        cdgh = _mm_sha256rnds2_epu32(cdgh, abef, wk);                          \
         abef = _mm_sha256rnds2_epu32(abef, cdgh, _mm_shuffle_epi32(wk, 0x0e)); \
     } while (0)
 
