@@ -50,6 +50,18 @@ td_add_isa(md5_avx2_x8
 int main(void) { if (_mm_cvtsi128_si32(_mm256_castsi256_si128(_mm256_inserti128_si256(_mm256_unpacklo_epi64(_mm256_andnot_si256(_mm256_setzero_si256(), _mm256_slli_epi32(_mm256_setzero_si256(), 7)), _mm256_setzero_si256()), _mm_setzero_si128(), 1)))) {} }"
   SOURCES src/backends/md5_avx2_x8.c)
 
+# SHA-1 on the many path, 16 messages in the 32-bit elements of ZMM registers
+# (VPTERNLOGD, VPROLD, VPSHUFB). Below a few lanes it hands the messages one
+# at a time to SHA-NI, when that backend is built (and the CPU has it).
+td_add_isa(sha1_avx512_x16
+  FLAGS -mavx512f -mavx512bw
+  PROBE "#include <immintrin.h>
+int main(void) { if (_mm_cvtsi128_si32(_mm512_castsi512_si128(_mm512_shuffle_epi8(_mm512_shuffle_i32x4(_mm512_rol_epi32(_mm512_ternarylogic_epi32(_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512(), 0x96), 5), _mm512_unpacklo_epi32(_mm512_setzero_si512(), _mm512_setzero_si512()), 0x44), _mm512_setzero_si512())))) {} }"
+  SOURCES src/backends/sha1_avx512_x16.c)
+if(TARGET td_isa_sha1_avx512_x16 AND TARGET td_isa_sha_ni)
+  target_compile_definitions(td_isa_sha1_avx512_x16 PRIVATE TD_HAVE_SHA_NI=1)
+endif()
+
 # SHA-1 and SHA-224/256 without the SHA extensions: scalar RORX rounds, the
 # schedule of two blocks in YMM registers (one per 128-bit half).
 td_add_isa(sha256_avx2
@@ -88,4 +100,14 @@ int main(void) { if (_mm_cvtsi128_si32(_mm512_castsi512_si128(_mm512_shuffle_epi
   SOURCES src/backends/sha256_avx512_x16.c)
 if(TARGET td_isa_sha256_avx512_x16 AND TARGET td_isa_sha_ni)
   target_compile_definitions(td_isa_sha256_avx512_x16 PRIVATE TD_HAVE_SHA_NI=1)
+endif()
+
+# The same 8 messages at a time in YMM registers, for CPUs without AVX-512.
+td_add_isa(sha256_avx2_x8
+  FLAGS -mavx2
+  PROBE "#include <immintrin.h>
+int main(void) { if (_mm_cvtsi128_si32(_mm256_castsi256_si128(_mm256_shuffle_epi8(_mm256_permute2x128_si256(_mm256_slli_epi32(_mm256_setzero_si256(), 7), _mm256_setzero_si256(), 0x20), _mm256_setzero_si256())))) {} }"
+  SOURCES src/backends/sha256_avx2_x8.c)
+if(TARGET td_isa_sha256_avx2_x8 AND TARGET td_isa_sha256_avx2)
+  target_compile_definitions(td_isa_sha256_avx2_x8 PRIVATE TD_HAVE_SHA256_AVX2=1)
 endif()

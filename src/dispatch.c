@@ -34,8 +34,14 @@ static const td_backend_row md5_single[] = {
     { "portable", 0, { .md5 = td_md5_blocks_portable } },
 };
 static const td_backend_row md5_multi[] = {
+#if TD_HAVE_MD5_AVX512_X16
+    { "avx512-x16", NEEDS_MD5_AVX512, { .md5_many = td_md5_blocks_many_avx512_x16 } },
+#endif
 #if TD_HAVE_MD5_AVX512
     { "avx512", NEEDS_MD5_AVX512, { .md5_many = td_md5_blocks_many_avx512 } },
+#endif
+#if TD_HAVE_MD5_AVX2_X8
+    { "avx2-x8", TD_CPU_AVX2, { .md5_many = td_md5_blocks_many_avx2_x8 } },
 #endif
     { "portable", 0, { .md5_many = td_md5_blocks_many_portable } },
 };
@@ -56,6 +62,9 @@ static const td_backend_row sha1_single[] = {
     { "portable", 0, { .sha1 = td_sha1_blocks_portable } },
 };
 static const td_backend_row sha1_multi[] = {
+#if TD_HAVE_SHA1_AVX512_X16
+    { "avx512-x16", TD_CPU_AVX512F | TD_CPU_AVX512BW, { .sha1_many = td_sha1_blocks_many_avx512_x16 } },
+#endif
 #if TD_HAVE_SHA_NI
     { "shani", NEEDS_SHANI, { .sha1_many = td_sha1_blocks_many_shani } },
 #endif
@@ -84,8 +93,15 @@ static const td_backend_row sha256_single[] = {
     { "portable", 0, { .sha256 = td_sha256_blocks_portable } },
 };
 static const td_backend_row sha256_multi[] = {
+#if TD_HAVE_SHA256_AVX512_X16
+    { "avx512-x16", TD_CPU_AVX512F | TD_CPU_AVX512BW | TD_CPU_AVX512VL,
+      { .sha256_many = td_sha256_blocks_many_avx512_x16 } },
+#endif
 #if TD_HAVE_SHA_NI
     { "shani", NEEDS_SHANI, { .sha256_many = td_sha256_blocks_many_shani } },
+#endif
+#if TD_HAVE_SHA256_AVX2_X8
+    { "avx2-x8", NEEDS_SHA_AVX2, { .sha256_many = td_sha256_blocks_many_avx2_x8 } },
 #endif
 #if TD_HAVE_SHA256_AVX2
     { "avx2", NEEDS_SHA_AVX2, { .sha256_many = td_sha256_blocks_many_avx2 } },

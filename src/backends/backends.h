@@ -12,6 +12,8 @@ TD_HIDDEN td_md5_blocks_fn td_md5_blocks_portable;
 TD_HIDDEN td_md5_blocks_fn td_md5_blocks_avx512;
 TD_HIDDEN td_md5_blocks_many_fn td_md5_blocks_many_portable;
 TD_HIDDEN td_md5_blocks_many_fn td_md5_blocks_many_avx512;   // one at a time
+TD_HIDDEN td_md5_blocks_many_fn td_md5_blocks_many_avx512_x16; // 16 lanes
+TD_HIDDEN td_md5_blocks_many_fn td_md5_blocks_many_avx2_x8;    // 8 lanes
 
 // SHA-1
 TD_HIDDEN td_sha1_blocks_fn td_sha1_blocks_portable;
@@ -23,6 +25,7 @@ TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_portable;
 TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_shani;   // one at a time
 TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_avx2;    // one at a time
 TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_armv8;   // one at a time
+TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_avx512_x16; // 16 lanes
 
 // SHA-224/256
 TD_HIDDEN td_sha256_blocks_fn td_sha256_blocks_portable;
@@ -34,6 +37,8 @@ TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_portable;
 TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_shani;   // one at a time
 TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_avx2;    // one at a time
 TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_armv8;   // one at a time
+TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_avx512_x16; // 16 lanes
+TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_avx2_x8;    // 8 lanes
 
 // SHA-384/512, SHA-512/t
 TD_HIDDEN td_sha512_blocks_fn td_sha512_blocks_portable;
