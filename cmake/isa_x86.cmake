@@ -111,3 +111,26 @@ int main(void) { if (_mm_cvtsi128_si32(_mm256_castsi256_si128(_mm256_shuffle_epi
 if(TARGET td_isa_sha256_avx2_x8 AND TARGET td_isa_sha256_avx2)
   target_compile_definitions(td_isa_sha256_avx2_x8 PRIVATE TD_HAVE_SHA256_AVX2=1)
 endif()
+
+# SHA-384/512 on the many path, 8 messages in the 64-bit elements of ZMM
+# registers (VPRORQ, VPTERNLOGQ, VPSHUFB), leftovers 4 at a time in YMM
+# registers; a lone message goes to sha512_avx512.c when that is built.
+td_add_isa(sha512_avx512_x8
+  FLAGS -mavx512f -mavx512bw -mavx512vl
+  PROBE "#include <immintrin.h>
+int main(void) { if (_mm_cvtsi128_si32(_mm512_castsi512_si128(_mm512_shuffle_epi8(_mm512_shuffle_i64x2(_mm512_ternarylogic_epi64(_mm512_ror_epi64(_mm512_setzero_si512(), 7), _mm512_setzero_si512(), _mm512_setzero_si512(), 0x96), _mm512_unpacklo_epi64(_mm512_setzero_si512(), _mm512_setzero_si512()), 0x88), _mm512_setzero_si512()))) + _mm256_extract_epi32(_mm256_ror_epi64(_mm256_setzero_si256(), 1), 0)) {} }"
+  SOURCES src/backends/sha512_avx512_x8.c)
+if(TARGET td_isa_sha512_avx512_x8 AND TARGET td_isa_sha512_avx512)
+  target_compile_definitions(td_isa_sha512_avx512_x8 PRIVATE TD_HAVE_SHA512_AVX512=1)
+endif()
+
+# The same 4 messages at a time in YMM registers, for CPUs without AVX-512;
+# one or two messages go to sha512_avx2.c when that is built.
+td_add_isa(sha512_avx2_x4
+  FLAGS -mavx2
+  PROBE "#include <immintrin.h>
+int main(void) { if (_mm_cvtsi128_si32(_mm256_castsi256_si128(_mm256_shuffle_epi8(_mm256_permute2x128_si256(_mm256_slli_epi64(_mm256_unpacklo_epi64(_mm256_setzero_si256(), _mm256_setzero_si256()), 7), _mm256_setzero_si256(), 0x20), _mm256_setzero_si256())))) {} }"
+  SOURCES src/backends/sha512_avx2_x4.c)
+if(TARGET td_isa_sha512_avx2_x4 AND TARGET td_isa_sha512_avx2)
+  target_compile_definitions(td_isa_sha512_avx2_x4 PRIVATE TD_HAVE_SHA512_AVX2=1)
+endif()

@@ -125,6 +125,15 @@ static const td_backend_row sha512_single[] = {
     { "portable", 0, { .sha512 = td_sha512_blocks_portable } },
 };
 static const td_backend_row sha512_multi[] = {
+#if TD_HAVE_SHA512_AVX512_X8
+    { "avx512-x8", TD_CPU_AVX512F | TD_CPU_AVX512BW | TD_CPU_AVX512VL,
+      { .sha512_many = td_sha512_blocks_many_avx512_x8 } },
+#endif
+#if TD_HAVE_SHA512_AVX2_X4
+    // Ahead of one at a time with AVX-512: 1.55x it on 64 messages of 1 KiB
+    // or 16 KiB (Sapphire Rapids).
+    { "avx2-x4", NEEDS_SHA512_AVX2, { .sha512_many = td_sha512_blocks_many_avx2_x4 } },
+#endif
 #if TD_HAVE_SHA512_AVX512
     { "avx512", NEEDS_SHA512_AVX512, { .sha512_many = td_sha512_blocks_many_avx512 } },
 #endif

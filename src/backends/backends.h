@@ -49,5 +49,7 @@ TD_HIDDEN td_sha512_blocks_many_fn td_sha512_blocks_many_portable;
 TD_HIDDEN td_sha512_blocks_many_fn td_sha512_blocks_many_avx512;        // one at a time
 TD_HIDDEN td_sha512_blocks_many_fn td_sha512_blocks_many_avx2;          // one at a time
 TD_HIDDEN td_sha512_blocks_many_fn td_sha512_blocks_many_armv8_sha512;  // one at a time
+TD_HIDDEN td_sha512_blocks_many_fn td_sha512_blocks_many_avx512_x8;  // 8 lanes
+TD_HIDDEN td_sha512_blocks_many_fn td_sha512_blocks_many_avx2_x4;    // 4 lanes
 
 #endif // TD_BACKENDS_H
