@@ -8,10 +8,10 @@ CMAKE_FLAGS ?=
 
 all: build
 
-$(BUILD)/CMakeCache.txt:
+# Configure every time (quick when nothing changed), so that CMAKE_FLAGS
+# given to a later make applies too.
+build:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
-
-build: $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
 
 run: build

@@ -115,7 +115,9 @@ TD_API void td_sha512_256(const void *data, size_t len, uint8_t out[32]);
 // ---------------------------------------------------- many messages at once
 
 // Hashes n independent messages; out receives n * td_digest_size(alg)
-// bytes, in order. Messages may differ in length (0 included) and overlap.
+// bytes, in order. Messages may differ in length (0 included) and overlap
+// each other; out must not overlap any of them (digests are written batch by
+// batch, before later messages are read).
 TD_API int td_hash_many(td_alg alg, size_t n,
                         const void *const *data, const size_t *lens,
                         void *out);
@@ -137,7 +139,8 @@ TD_API int td_hmac(td_alg alg, const void *key, size_t key_len,
                    const void *msg, size_t len, void *out);
 
 // HKDF (RFC 5869), extract then expand. TD_ERR_ARG when out_len is above
-// 255 times the digest size.
+// 255 times the digest size. out must not overlap info, which is read again
+// for every block of output.
 TD_API int td_hkdf(td_alg alg, const void *salt, size_t salt_len,
                    const void *ikm, size_t ikm_len,
                    const void *info, size_t info_len,
@@ -167,7 +170,9 @@ TD_API int td_use_backend(td_alg alg, td_path path, const char *name);
 TD_API const char *td_cpu_features(void);
 TD_API const char *td_version(void);
 
-// Known-answer test of every backend usable here: TD_OK, or an error code.
+// Known-answer test of every backend usable here, on both paths, each also
+// checked against portable C: TD_OK, or TD_ERR_UNSUPPORTED when a backend
+// gives a wrong digest (it must then not be used; pin another).
 TD_API int td_selftest(void);
 
 #ifdef __cplusplus

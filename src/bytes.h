@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0
- * Loads and stores of big- and little-endian words at any alignment. memcpy
- * of a fixed size compiles to one load (and a bswap where needed) on GCC,
- * Clang and MSVC, and is defined behaviour on unaligned pointers.
+ * Loads and stores of big- and little-endian words at any alignment, one byte
+ * at a time with shifts: defined behaviour whatever the alignment and the
+ * host's byte order, and GCC and Clang turn each into one load or store (and
+ * a bswap where needed).
  */
 #ifndef TD_BYTES_H
 #define TD_BYTES_H

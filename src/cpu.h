@@ -28,6 +28,10 @@ enum {
     TD_CPU_ARM_SHA512 = 1u << 19
 };
 
+// What the SHA-NI backends need; lanes backends that hand single messages to
+// them check the same bits.
+#define TD_CPU_NEEDS_SHANI (TD_CPU_SHANI | TD_CPU_SSE41 | TD_CPU_SSSE3)
+
 // What this CPU has, as TD_CPU_* bits; probed on the first call, then cached.
 TD_HIDDEN uint32_t td_cpu_features_mask(void);
 

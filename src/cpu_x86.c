@@ -2,8 +2,10 @@
 // x86 and x86-64 feature probing: CPUID leaves 1 and 7, and XGETBV to confirm
 // that the OS saves the AVX and AVX-512 registers. Nothing else.
 
-#if defined(__AVX__) || defined(__AVX2__) || defined(__SHA__)
-#error "cpu_x86.c is generic code: compile it for the baseline instruction set"
+// Generic code must run on every CPU the library may meet: an instruction-set
+// flag here is a mistake, unless the whole build targets CPUs that have it.
+#if (defined(__AVX__) || defined(__AVX2__) || defined(__SHA__)) && !defined(TD_ALLOW_AVX_BASELINE)
+#error "cpu_x86.c is generic code: compile it for the baseline instruction set (or -DTD_ALLOW_AVX_BASELINE=ON)"
 #endif
 
 #include "cpu.h"

@@ -2,8 +2,10 @@
 // The one buffering and padding layer: every algorithm streams through here,
 // and a backend only ever sees whole blocks.
 
-#if defined(__AVX__) || defined(__AVX2__) || defined(__SHA__)
-#error "ctx.c is generic code: compile it for the baseline instruction set"
+// Generic code must run on every CPU the library may meet: an instruction-set
+// flag here is a mistake, unless the whole build targets CPUs that have it.
+#if (defined(__AVX__) || defined(__AVX2__) || defined(__SHA__)) && !defined(TD_ALLOW_AVX_BASELINE)
+#error "ctx.c is generic code: compile it for the baseline instruction set (or -DTD_ALLOW_AVX_BASELINE=ON)"
 #endif
 
 #include <string.h>

@@ -3,8 +3,10 @@
 // Adding a backend: its file, a prototype in backends/backends.h, one row
 // below, and one line in the CMake ISA list.
 
-#if defined(__AVX__) || defined(__AVX2__) || defined(__SHA__)
-#error "dispatch.c is generic code: compile it for the baseline instruction set"
+// Generic code must run on every CPU the library may meet: an instruction-set
+// flag here is a mistake, unless the whole build targets CPUs that have it.
+#if (defined(__AVX__) || defined(__AVX2__) || defined(__SHA__)) && !defined(TD_ALLOW_AVX_BASELINE)
+#error "dispatch.c is generic code: compile it for the baseline instruction set (or -DTD_ALLOW_AVX_BASELINE=ON)"
 #endif
 
 #include <stdlib.h>
@@ -22,7 +24,7 @@
 // another through that backend (backends/many_loop.c), so it needs the same.
 
 #define NEEDS_MD5_AVX512    (TD_CPU_AVX512F | TD_CPU_AVX512VL)
-#define NEEDS_SHANI         (TD_CPU_SHANI | TD_CPU_SSE41 | TD_CPU_SSSE3)
+#define NEEDS_SHANI         TD_CPU_NEEDS_SHANI
 #define NEEDS_SHA_AVX2      (TD_CPU_AVX2 | TD_CPU_BMI1 | TD_CPU_BMI2)
 #define NEEDS_SHA512_AVX512 (TD_CPU_AVX512F | TD_CPU_AVX512VL | TD_CPU_AVX2 | TD_CPU_BMI2 | TD_CPU_BMI1)
 #define NEEDS_SHA512_AVX2   (TD_CPU_AVX2 | TD_CPU_BMI2 | TD_CPU_BMI1)
@@ -193,39 +195,47 @@ static const td_backend_row *first_usable(td_alg alg, td_path path)
 // among equals the last wins. Items whose name has no usable backend on this
 // path are skipped, so "avx2-x8" pins the many path and leaves the single
 // path to the automatic choice.
+// Narrows [*begin, *end) to leave out spaces and tabs at either end.
+static void trim(const char **begin, const char **end)
+{
+    while (*begin < *end && (**begin == ' ' || **begin == '\t'))
+        (*begin)++;
+    while (*end > *begin && ((*end)[-1] == ' ' || (*end)[-1] == '\t'))
+        (*end)--;
+}
+
 static const td_backend_row *from_environment(td_alg alg, td_path path)
 {
     const char *env = getenv("TURBODIGEST_BACKEND");
     if (env == NULL)
         return NULL;
     const td_backend_row *general = NULL, *specific = NULL;
-    const char *item = env;
-    for (;;) {
-        const char *end = strchr(item, ',');
-        const size_t item_len = end ? (size_t)(end - item) : strlen(item);
-        const char *eq = memchr(item, '=', item_len);
+    for (const char *item = env;;) {
+        const char *comma = strchr(item, ',');
+        const char *item_end = comma ? comma : item + strlen(item);
+        const char *eq = memchr(item, '=', (size_t)(item_end - item));
+        const char *name = eq ? eq + 1 : item, *name_end = item_end;
+        trim(&name, &name_end);
+        const td_backend_row *row = find_usable(alg, path, name, (size_t)(name_end - name));
         if (eq == NULL) {
-            const td_backend_row *row = find_usable(alg, path, item, item_len);
             if (row)
                 general = row;
         } else {
+            const char *alg_begin = item, *alg_end = eq;
+            trim(&alg_begin, &alg_end);
             char alg_name[32];
-            const size_t alg_len = (size_t)(eq - item);
+            const size_t alg_len = (size_t)(alg_end - alg_begin);
             td_alg named;
-            if (alg_len < sizeof alg_name) {
-                memcpy(alg_name, item, alg_len);
+            if (row && alg_len < sizeof alg_name) {
+                memcpy(alg_name, alg_begin, alg_len);
                 alg_name[alg_len] = '\0';
-                if (td_alg_from_name(alg_name, &named) == TD_OK && named == alg) {
-                    const td_backend_row *row =
-                        find_usable(alg, path, eq + 1, item_len - alg_len - 1);
-                    if (row)
-                        specific = row;
-                }
+                if (td_alg_from_name(alg_name, &named) == TD_OK && named == alg)
+                    specific = row;
             }
         }
-        if (end == NULL)
+        if (comma == NULL)
             break;
-        item = end + 1;
+        item = comma + 1;
     }
     return specific ? specific : general;
 }

@@ -32,33 +32,38 @@ static int matches_hex(const uint8_t *digest, size_t len, const char *hex)
 
 // Every length from 0 to three blocks (all padding cases, multi-block runs),
 // hashed with row and with portable, must agree; one digest chains into the
-// next message so any difference carries to the end.
+// next message so any difference carries to the end. On the many path the
+// batch size cycles through 16, 8, 4, 2 and 1, so that full lanes, narrower
+// lanes and the one-at-a-time leftovers of a lanes backend all run.
 static int agrees_with_portable(td_alg alg, td_path path, const td_backend_row *row,
                                 const td_backend_row *portable)
 {
-    uint8_t msg[3 * TD_MAX_BLOCK_SIZE + 1];
+    enum { MAX_BATCH = 16 };
+    static const size_t batch_sizes[] = { 16, 8, 4, 2, 1 };
+    uint8_t msg[3 * TD_MAX_BLOCK_SIZE + 3];
     for (size_t i = 0; i < sizeof msg; i++)
         msg[i] = (uint8_t)(i * 131 + 7);
     const size_t digest_size = td_alg_info_of(alg)->digest_size;
     const size_t max_len = 3 * td_alg_info_of(alg)->block_size;
     for (size_t len = 0; len <= max_len; len++) {
-        uint8_t want[TD_MAX_DIGEST_SIZE], got[TD_MAX_DIGEST_SIZE];
+        uint8_t want[MAX_BATCH * TD_MAX_DIGEST_SIZE], got[MAX_BATCH * TD_MAX_DIGEST_SIZE];
+        size_t n = 1;
         if (path == TD_SINGLE) {
             td_hash_with(portable, alg, msg, len, want);
             td_hash_with(row, alg, msg, len, got);
         } else {
-            // Three messages of different lengths keep the lanes uneven.
-            const void *data[3] = { msg, msg + 1, msg };
-            const size_t lens[3] = { len, len / 2, max_len - len };
-            uint8_t many_want[3 * TD_MAX_DIGEST_SIZE], many_got[3 * TD_MAX_DIGEST_SIZE];
-            td_hash_many_with(portable, alg, 3, data, lens, many_want);
-            td_hash_many_with(row, alg, 3, data, lens, many_got);
-            if (memcmp(many_want, many_got, 3 * digest_size) != 0)
-                return 0;
-            memcpy(want, many_want, digest_size);
-            memcpy(got, many_got, digest_size);
+            // Uneven lengths and alignments across the lanes.
+            const void *data[MAX_BATCH];
+            size_t lens[MAX_BATCH];
+            n = batch_sizes[len % (sizeof batch_sizes / sizeof batch_sizes[0])];
+            for (size_t i = 0; i < n; i++) {
+                data[i] = msg + i % 3;
+                lens[i] = (len + 37 * i) % (max_len + 1);
+            }
+            td_hash_many_with(portable, alg, n, data, lens, want);
+            td_hash_many_with(row, alg, n, data, lens, got);
         }
-        if (memcmp(want, got, digest_size) != 0)
+        if (memcmp(want, got, n * digest_size) != 0)
             return 0;
         memcpy(msg, got, digest_size);
     }

@@ -4,6 +4,10 @@
 // backend, so that td_hash_many is never slower than a loop of td_hash.
 // Compiled at the baseline: they only call the single-stream functions.
 
+#if (defined(__AVX__) || defined(__AVX2__) || defined(__SHA__)) && !defined(TD_ALLOW_AVX_BASELINE)
+#error "many_loop.c is generic code: compile it for the baseline instruction set (or -DTD_ALLOW_AVX_BASELINE=ON)"
+#endif
+
 #include "../td_internal.h"
 #include "backends.h"
 

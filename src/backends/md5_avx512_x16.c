@@ -65,7 +65,7 @@ static void md5_x16(td_md5_state *const *states, const uint8_t *const *data, siz
         // The table's address goes through an empty asm once per block so
         // that the compiler cannot hoist 64 broadcasts out of the loop (and
         // spill them): each T[i] stays a broadcast memory operand.
-        const uint32_t *t = md5_lanes_t;
+        const uint32_t *t = td_md5_t;
         LAUNDER(t);
         TD_V w[16];
         td_x16_load_transposed(w, p, off);

@@ -172,7 +172,7 @@ void td_sha256_blocks_many_avx512_x16(td_sha256_state *const *states, const uint
         n -= k;
     }
 #if TD_HAVE_SHA_NI
-    const uint32_t shani = TD_CPU_SHANI | TD_CPU_SSE41 | TD_CPU_SSSE3;
+    const uint32_t shani = TD_CPU_NEEDS_SHANI;
     const int one_at_a_time = (td_cpu_features_mask() & shani) == shani;
 #else
     const int one_at_a_time = 0;

@@ -13,6 +13,18 @@
 
 #include "tdsum.h"
 
+// Clears key material in a way the compiler may not drop before free().
+static void wipe(void *p, size_t len)
+{
+#if defined(__GLIBC__) || defined(__FreeBSD__) || defined(__OpenBSD__)
+    explicit_bzero(p, len);
+#else
+    volatile unsigned char *v = p;
+    while (len--)
+        *v++ = 0;
+#endif
+}
+
 const char *ts_program = "tdsum";
 
 void ts_error(int errnum, const char *fmt, ...)
@@ -82,11 +94,14 @@ static bool read_key(const char *path, uint8_t **key, size_t *len)
             break;
         n += (size_t)got;
         if (n == cap) {
-            cap *= 2;
-            uint8_t *bigger = realloc(buf, cap);
-            if (bigger == NULL)
-                free(buf);
+            // Not realloc: it could leave a copy of the key behind, unwiped.
+            uint8_t *bigger = malloc(cap * 2);
+            if (bigger != NULL)
+                memcpy(bigger, buf, n);
+            wipe(buf, cap);
+            free(buf);
             buf = bigger;
+            cap *= 2;
         }
     }
     close(fd);
@@ -143,7 +158,8 @@ int main(int argc, char **argv)
             if (rc == TD_OK) {
                 printf("%s: selftest passed\n", ts_program);
             } else {
-                ts_error(0, "selftest FAILED: %s", td_strerror(rc));
+                ts_error(0, "selftest FAILED: a backend gives a wrong digest (%s)",
+                         td_strerror(rc));
                 ok = false;
             }
         }
@@ -161,12 +177,12 @@ int main(int argc, char **argv)
         }
         hasher.hmac = true;
         td_hmac_init(&hasher.keyed, opt.alg, key, key_len);
-        memset(key, 0, key_len);
+        wipe(key, key_len);
         free(key);
     }
 
     bool ok = opt.check ? ts_check(&opt, &hasher) : ts_compute(&opt, &hasher);
-    memset(&hasher, 0, sizeof hasher);
+    wipe(&hasher, sizeof hasher);
     ts_free_options(&opt);
     if (!close_stdout())
         ok = false;
