@@ -224,6 +224,13 @@ static int verify(const subject *s, const point *pt)
     return ok ? 0 : -1;
 }
 
+// The core clock in GHz over 16 * n dependent adds; 0 when n is 0 (the
+// clock is unknown here).
+static double core_clock(tb_clock clock, uint64_t n)
+{
+    return n ? tb_core_ghz_once(clock, n) : 0.0;
+}
+
 static int selected(const tb_options *opt, const char *name)
 {
     if (opt->nbackends == 0)
@@ -290,6 +297,7 @@ static void progress(const char *alg, size_t size, size_t done, size_t total)
 int tb_run(const tb_options *opt, tb_meta *meta, tb_result **out, size_t *count)
 {
     const double counter_ghz = meta->counter_ghz, core_ghz = meta->core_ghz;
+    const int clocked = core_ghz > 0;
     subject subs[TD_ALG_COUNT][MAX_SUBJECTS];
     size_t nsubs[TD_ALG_COUNT] = { 0 };
     size_t total_subjects = 0, shown = 0;
@@ -304,10 +312,15 @@ int tb_run(const tb_options *opt, tb_meta *meta, tb_result **out, size_t *count)
 
     const size_t nres = shown * opt->nsizes;
     tb_result *res = calloc(nres ? nres : 1, sizeof *res);
-    double *samples = calloc((MAX_SUBJECTS + 1) * (size_t)opt->rounds, sizeof *samples);
-    if (res == NULL || samples == NULL) {
+    double *samples = calloc((size_t)MAX_SUBJECTS * opt->rounds, sizeof *samples);
+    // One clock reading per subject and round, for the whole run.
+    const size_t clock_cap = total_subjects * opt->nsizes * opt->rounds;
+    double *clocks = malloc((clock_cap ? clock_cap : 1) * sizeof *clocks);
+    size_t nclocks = 0;
+    if (res == NULL || samples == NULL || clocks == NULL) {
         free(res);
         free(samples);
+        free(clocks);
         fprintf(stderr, "tdbench: out of memory\n");
         return 1;
     }
@@ -324,7 +337,10 @@ int tb_run(const tb_options *opt, tb_meta *meta, tb_result **out, size_t *count)
     meta->round_ms = round_ms;
     const int need_multi = (opt->paths & TB_PATH_MULTI) != 0;
     size_t row_base = 0, done = 0;
-        int status = 0;
+    int status = 0;
+    // Beside every subject's batches of a round, a chain of dependent adds
+    // of about 1/64 round.
+    const uint64_t chain = clocked ? (uint64_t)(target_ns * core_ghz / 16.0 / 64.0) + 1 : 0;
 
     for (int a = 0; a < TD_ALG_COUNT && status == 0; a++) {
         const size_t ns = nsubs[a];
@@ -333,7 +349,6 @@ int tb_run(const tb_options *opt, tb_meta *meta, tb_result **out, size_t *count)
         subject *const S = subs[a];
         for (size_t j = 0; j < ns; j++)
             S[j].samples = samples + j * opt->rounds;
-        double *const ghz = samples + (size_t)MAX_SUBJECTS * opt->rounds;
         size_t shown_here = 0;
         for (size_t j = 0; j < ns; j++)
             shown_here += S[j].show != 0;
@@ -363,16 +378,6 @@ int tb_run(const tb_options *opt, tb_meta *meta, tb_result **out, size_t *count)
             // each round, so that slow drift and the order within a round
             // fall on every subject alike.
             for (unsigned r = 0; r < opt->rounds; r++) {
-                // The core clock in this round: the fastest of four short
-                // add chains of about a sixteenth of a round each.
-                ghz[r] = 0.0;
-                if (core_ghz > 0) {
-                    const uint64_t n = (uint64_t)(target_ns * core_ghz / 16.0 / 16.0);
-                    for (int c = 0; c < 4; c++) {
-                        const double g = tb_core_ghz_once(opt->clock, n ? n : 1);
-                        ghz[r] = g > ghz[r] ? g : ghz[r];
-                    }
-                }
                 for (size_t k = 0; k < ns; k++) {
                     const size_t j = (r + k) % ns;
                     const subject *s = &S[j];
@@ -381,19 +386,29 @@ int tb_run(const tb_options *opt, tb_meta *meta, tb_result **out, size_t *count)
                     // fastest: a slice that a context switch or an
                     // interrupt landed in (cold caches after it) drops out.
                     const uint64_t calls = (s->calls + SLICES - 1) / SLICES;
+                    const double before = core_clock(opt->clock, chain);
                     uint64_t best = UINT64_MAX;
                     for (unsigned c = 0; c < SLICES; c++) {
                         const uint64_t t = time_batch_at(pad, s, &pt, calls, opt->clock);
                         best = t < best ? t : best;
                     }
+                    const double after = core_clock(opt->clock, chain);
                     const double msgs =
                         (double)calls * (double)(s->path == TD_MULTI ? pt.batch : 1);
-                    s->samples[r] = (double)best / msgs;
+                    // The core clock right beside the batches (the faster of
+                    // the two readings: preemption only lowers one) turns
+                    // the time into core cycles, which do not move when
+                    // the host changes the vCPU's clock between rounds.
+                    const double g = before > after ? before : after;
+                    s->samples[r] = (double)best / msgs * (g > 0 ? g : 1.0);
+                    if (g > 0 && nclocks < clock_cap)
+                        clocks[nclocks++] = g;
                 }
             }
 
-            const double group_ghz = core_ghz > 0 ? tb_median(ghz, opt->rounds) : 0.0;
-            double base_mbps = -1.0;
+            // Cycles per message (ns where the core clock is unknown) for
+            // now; times and MB/s follow below, once the run's clock is known.
+            double base = -1.0;
             size_t shown_idx = 0;
             for (size_t j = 0; j < ns; j++) {
                 subject *s = &S[j];
@@ -403,9 +418,8 @@ int tb_run(const tb_options *opt, tb_meta *meta, tb_result **out, size_t *count)
                     hi = s->samples[r] > hi ? s->samples[r] : hi;
                 }
                 const double med = tb_median(s->samples, opt->rounds);
-                const double mbps = med > 0 ? (double)pt.size * 1e3 / med : 0.0;
                 if (s->baseline)
-                    base_mbps = mbps;
+                    base = med;
                 if (!s->show)
                     continue;
                 // Rows are algorithm-major, then subject, then size.
@@ -417,17 +431,15 @@ int tb_run(const tb_options *opt, tb_meta *meta, tb_result **out, size_t *count)
                 o->batch = s->path == TD_MULTI ? pt.batch : 1;
                 o->ns_per_iter = med;
                 o->spread_ns = hi - lo;
-                o->mb_per_s = mbps;
-                o->cycles_per_byte = group_ghz > 0 ? med * group_ghz / (double)pt.size : -1.0;
-                o->counter_per_byte = counter_ghz > 0 ? med * counter_ghz / (double)pt.size : -1.0;
+                o->cycles_per_byte = clocked ? med / (double)pt.size : -1.0;
                 o->ratio = -1.0;
                 o->rounds = opt->rounds;
                 o->iters = s->calls * (uint64_t)o->batch;
             }
-            if (base_mbps > 0) {
+            if (base > 0) {
                 for (size_t i = 0; i < shown_here; i++) {
                     tb_result *o = &res[row_base + i * opt->nsizes + z];
-                    o->ratio = o->mb_per_s / base_mbps;
+                    o->ratio = o->ns_per_iter > 0 ? base / o->ns_per_iter : 0.0;
                 }
             }
             done += ns;
@@ -436,6 +448,44 @@ int tb_run(const tb_options *opt, tb_meta *meta, tb_result **out, size_t *count)
         row_base += shown_here * opt->nsizes;
     }
     progress(NULL, 0, 0, 0);
+
+    // Back from cycles to time at one clock for the whole run: by default the
+    // median of this run's readings, so MB/s are what the core delivered;
+    // with --nominal-clock the TSC's rate, the part's nominal clock and the
+    // same in every run. On a shared host the vCPU's clock moves by 10% and
+    // more between runs, and real-time MB/s with it; ratios and cycles/byte
+    // do not (measured here: 1-1.4% median movement over three runs).
+    double ref_ghz = 0.0;
+    int nominal = 0;
+    if (clocked) {
+#if defined(__x86_64__) || defined(__i386__) || defined(_M_X64) || defined(_M_IX86)
+        if (opt->nominal_clock && counter_ghz > 0) {
+            ref_ghz = counter_ghz;
+            nominal = 1;
+        }
+#endif
+        if (ref_ghz <= 0 && nclocks > 0)
+            ref_ghz = tb_median(clocks, nclocks);
+    }
+    if (ref_ghz > 0) {
+        static char method[160];
+        snprintf(method, sizeof method,
+                 "%s in core cycles, read as time at %s %.3f GHz",
+                 meta->clock_name ? meta->clock_name : "time",
+                 nominal ? "the TSC's nominal" : "the run's median clock of", ref_ghz);
+        meta->clock_name = method;
+    }
+    for (size_t i = 0; i < nres && status == 0; i++) {
+        tb_result *o = &res[i];
+        if (ref_ghz > 0) {
+            o->ns_per_iter /= ref_ghz;
+            o->spread_ns /= ref_ghz;
+        }
+        o->mb_per_s = o->ns_per_iter > 0 ? (double)o->size * 1e3 / o->ns_per_iter : 0.0;
+        o->counter_per_byte =
+            counter_ghz > 0 ? o->ns_per_iter * counter_ghz / (double)o->size : -1.0;
+    }
+    free(clocks);
     free(samples);
     if (status != 0) {
         free(res);

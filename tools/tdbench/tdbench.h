@@ -42,6 +42,7 @@ typedef struct tb_options {
     size_t batch;                   // messages per td_hash_many call
     int quick;
     int openssl;                    // measure OpenSSL beside us (when built with it)
+    int nominal_clock;              // MB/s at the TSC's nominal clock, not the run's
     int list_backends;
 } tb_options;
 

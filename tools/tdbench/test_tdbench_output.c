@@ -290,7 +290,7 @@ static void test_cargo(void)
     tb_result r[NRES];
     make_results(r);
 
-    // The example line from the issue, through the same writer.
+    // The example line of API.md (cargo bench's format), through the same writer.
     tb_result one = r[0];
     one.alg = TD_SHA256;
     one.size = 1000;
