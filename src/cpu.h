@@ -28,12 +28,20 @@ enum {
     TD_CPU_ARM_SHA512 = 1u << 19
 };
 
-// What the SHA-NI backends need; lanes backends that hand single messages to
-// them check the same bits.
+// What some single-stream backends need, named once: the dispatch rows use
+// them, and so do the lanes backends that hand single messages to them.
 #define TD_CPU_NEEDS_SHANI (TD_CPU_SHANI | TD_CPU_SSE41 | TD_CPU_SSSE3)
+#define TD_CPU_NEEDS_SHA512_AVX512 \
+    (TD_CPU_AVX512F | TD_CPU_AVX512VL | TD_CPU_AVX2 | TD_CPU_BMI2 | TD_CPU_BMI1)
 
 // What this CPU has, as TD_CPU_* bits; probed on the first call, then cached.
 TD_HIDDEN uint32_t td_cpu_features_mask(void);
+
+// Whether this CPU has every bit of needs.
+static inline int td_cpu_has(uint32_t needs)
+{
+    return (td_cpu_features_mask() & needs) == needs;
+}
 
 // The probe itself, one per architecture; returns 0 where nothing is known.
 TD_HIDDEN uint32_t td_cpu_probe(void);

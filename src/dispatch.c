@@ -26,7 +26,7 @@
 #define NEEDS_MD5_AVX512    (TD_CPU_AVX512F | TD_CPU_AVX512VL)
 #define NEEDS_SHANI         TD_CPU_NEEDS_SHANI
 #define NEEDS_SHA_AVX2      (TD_CPU_AVX2 | TD_CPU_BMI1 | TD_CPU_BMI2)
-#define NEEDS_SHA512_AVX512 (TD_CPU_AVX512F | TD_CPU_AVX512VL | TD_CPU_AVX2 | TD_CPU_BMI2 | TD_CPU_BMI1)
+#define NEEDS_SHA512_AVX512 TD_CPU_NEEDS_SHA512_AVX512
 #define NEEDS_SHA512_AVX2   (TD_CPU_AVX2 | TD_CPU_BMI2 | TD_CPU_BMI1)
 
 static const td_backend_row md5_single[] = {
@@ -166,7 +166,7 @@ td_backend_table td_backend_table_of(td_family family, td_path path)
 
 int td_backend_row_usable(const td_backend_row *row)
 {
-    return (row->cpu_needs & ~td_cpu_features_mask()) == 0;
+    return td_cpu_has(row->cpu_needs);
 }
 
 static const td_backend_row *find_usable(td_alg alg, td_path path, const char *name, size_t len)

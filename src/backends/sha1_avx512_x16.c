@@ -121,8 +121,7 @@ void td_sha1_blocks_many_avx512_x16(td_sha1_state *const *states, const uint8_t 
     for (; n >= 16; n -= 16, states += 16, data += 16)
         sha1_x16(states, data, 16, nblocks);
 #if TD_HAVE_SHA_NI
-    const uint32_t shani = TD_CPU_NEEDS_SHANI;
-    if (n < MIN_LANES && (td_cpu_features_mask() & shani) == shani) {
+    if (n < MIN_LANES && td_cpu_has(TD_CPU_NEEDS_SHANI)) {
         for (size_t i = 0; i < n; i++)
             td_sha1_blocks_shani(states[i], data[i], nblocks);
         return;

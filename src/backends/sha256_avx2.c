@@ -28,20 +28,11 @@
 #define V_STORE(p, v)        _mm256_storeu_si256((__m256i *)(void *)(p), v)
 
 #include "sha256_body.h"
-
-// 16 bytes at p and at q, in the low and high halves, as big-endian words.
-static inline __m256i load_be2(const uint8_t *p, const uint8_t *q, __m256i bswap)
-{
-    const __m256i v = _mm256_inserti128_si256(
-        _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)p)),
-        _mm_loadu_si128((const __m128i *)(const void *)q), 1);
-    return _mm256_shuffle_epi8(v, bswap);
-}
+#include "avx2_load_be.h"
 
 void td_sha256_blocks_avx2(td_sha256_state *state, const uint8_t *data, size_t nblocks)
 {
-    const __m256i bswap = _mm256_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
-                                           3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
+    const __m256i bswap = bswap32_mask();
     _Alignas(32) uint32_t wk[64 * 2];
 
     for (; nblocks >= 2; nblocks -= 2, data += 128) {

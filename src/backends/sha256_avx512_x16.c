@@ -13,7 +13,7 @@
 #include "../td_internal.h"
 #include "backends.h"
 #if TD_HAVE_SHA_NI
-#include "../cpu.h" // td_cpu_features_mask: whether the SHA-NI hand-off may run
+#include "../cpu.h" // td_cpu_has: whether the SHA-NI hand-off may run
 #endif
 
 // Sigma0, Sigma1 and the message sigmas as three rotations (or shifts) and
@@ -172,8 +172,7 @@ void td_sha256_blocks_many_avx512_x16(td_sha256_state *const *states, const uint
         n -= k;
     }
 #if TD_HAVE_SHA_NI
-    const uint32_t shani = TD_CPU_NEEDS_SHANI;
-    const int one_at_a_time = (td_cpu_features_mask() & shani) == shani;
+    const int one_at_a_time = td_cpu_has(TD_CPU_NEEDS_SHANI);
 #else
     const int one_at_a_time = 0;
 #endif

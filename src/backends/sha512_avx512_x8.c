@@ -13,7 +13,7 @@
 #include "../td_internal.h"
 #include "backends.h"
 #if TD_HAVE_SHA512_AVX512
-#include "../cpu.h" // td_cpu_features_mask: whether the one-at-a-time hand-off may run
+#include "../cpu.h" // td_cpu_has: whether the one-at-a-time hand-off may run
 #endif
 
 // Sigma0, Sigma1 and the message sigmas as three rotations (or shifts) and
@@ -140,8 +140,7 @@ void td_sha512_blocks_many_avx512_x8(td_sha512_state *const *states, const uint8
         n -= k;
     }
 #if TD_HAVE_SHA512_AVX512
-    const uint32_t scalar = TD_CPU_AVX512F | TD_CPU_AVX512VL | TD_CPU_AVX2 | TD_CPU_BMI2 | TD_CPU_BMI1;
-    const int one_at_a_time = (td_cpu_features_mask() & scalar) == scalar;
+    const int one_at_a_time = td_cpu_has(TD_CPU_NEEDS_SHA512_AVX512);
 #else
     const int one_at_a_time = 0;
 #endif
