@@ -56,9 +56,13 @@ static void header_lines(FILE *f, const tb_meta *m, const char *prefix)
             m->cpu_features ? m->cpu_features : "");
     if (m->date)
         fprintf(f, "%sdate:    %s\n", prefix, m->date);
-    fprintf(f, "%smethod:  median of %u rounds of %.3g ms (%s; a round counts the fastest of "
-               "4 batches), backends interleaved round by round; +/- is max - min of the rounds\n",
-            prefix, m->rounds, m->round_ms, m->clock_name ? m->clock_name : "");
+    fprintf(f, "%smethod:  median of %u rounds of %.3g ms (%s", prefix, m->rounds, m->round_ms,
+            m->clock_name ? m->clock_name : "time");
+    if (m->time_ghz > 0)
+        fprintf(f, " in core cycles, read as time at %s %.3f GHz",
+                m->time_nominal ? "the TSC's nominal" : "the run's median clock of", m->time_ghz);
+    fprintf(f, "; a round counts the fastest of 4 batches), backends interleaved round by "
+               "round; +/- is max - min of the rounds\n");
     if (m->core_ghz > 0)
         fprintf(f, "%scycles:  core cycles, the clock estimated from dependent adds in every round "
                    "(%.2f GHz at start)", prefix, m->core_ghz);

@@ -467,14 +467,8 @@ int tb_run(const tb_options *opt, tb_meta *meta, tb_result **out, size_t *count)
         if (ref_ghz <= 0 && nclocks > 0)
             ref_ghz = tb_median(clocks, nclocks);
     }
-    if (ref_ghz > 0) {
-        static char method[160];
-        snprintf(method, sizeof method,
-                 "%s in core cycles, read as time at %s %.3f GHz",
-                 meta->clock_name ? meta->clock_name : "time",
-                 nominal ? "the TSC's nominal" : "the run's median clock of", ref_ghz);
-        meta->clock_name = method;
-    }
+    meta->time_ghz = ref_ghz;
+    meta->time_nominal = nominal;
     for (size_t i = 0; i < nres && status == 0; i++) {
         tb_result *o = &res[i];
         if (ref_ghz > 0) {

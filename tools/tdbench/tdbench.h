@@ -99,6 +99,8 @@ typedef struct tb_meta {
     const char *cycles_label;       // what cycles/byte counts, e.g. "TSC cycles"
     double counter_ghz;             // cycle counter frequency; 0 when none
     double core_ghz;                // estimated core clock; 0 when unknown
+    double time_ghz;                // clock that turned core cycles into time; 0: none
+    int time_nominal;               // time_ghz is the TSC's nominal rate
     unsigned rounds;
     double round_ms;
     double elapsed_s;               // wall time of the whole run
