@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # 32-bit x86 with the host's GCC and -m32 (Debian: gcc-12-multilib, which
 # coexists with the cross compilers; gcc-multilib does not). The tests run
-# natively: an x86-64 kernel runs i686 programs, no emulator needed.
+# natively where the x86-64 kernel runs i686 programs; scripts/cross-test.sh
+# passes -DCMAKE_CROSSCOMPILING_EMULATOR=qemu-i386 where it does not.
 set(CMAKE_SYSTEM_NAME Linux)
 set(CMAKE_SYSTEM_PROCESSOR i686)
 if(NOT DEFINED CMAKE_C_COMPILER) # -DCMAKE_C_COMPILER=clang works too
