@@ -17,6 +17,14 @@
 #define TD_HIDDEN
 #endif
 
+// For the inline cores that callers specialise with a constant argument: GCC
+// 12 otherwise keeps one out-of-line copy of a large one and calls it.
+#if defined(__GNUC__) || defined(__clang__)
+#define TD_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define TD_ALWAYS_INLINE inline
+#endif
+
 // Compression states: words in host order. The structs are declared inside
 // td_ctx in the public header so that a context's state is the very object a
 // backend works on, with no cast between unrelated types.
