@@ -21,6 +21,9 @@ enum {
     TD_CPU_AVX512VL  = 1u << 8,
     TD_CPU_AVX512BW  = 1u << 9,
     TD_CPU_SHANI     = 1u << 10,
+    // x86 performance trait, not an instruction set: the automatic choice
+    // passes over rows that list it in cpu_avoid.
+    TD_CPU_SLOW_VPROLD = 1u << 11, // VPROLD/VPROLQ take 2 cycles (AMD Zen 4, 5)
     // AArch64
     TD_CPU_ARM_NEON   = 1u << 16,
     TD_CPU_ARM_SHA1   = 1u << 17,

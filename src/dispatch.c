@@ -23,6 +23,11 @@
 // A many-path row named like a single-path one takes one message after
 // another through that backend (backends/many_loop.c), so it needs the same.
 
+// A row the automatic choice takes wherever it is usable, and one it passes
+// over on CPUs with any of the avoid bits (td_backend_row).
+#define ROW(name, needs, blocks)              { (name), (needs), blocks, 0 }
+#define ROW_AVOID(name, needs, blocks, avoid) { (name), (needs), blocks, (avoid) }
+
 #define NEEDS_MD5_AVX512    (TD_CPU_AVX512F | TD_CPU_AVX512VL)
 #define NEEDS_SHANI         TD_CPU_NEEDS_SHANI
 #define NEEDS_SHA_AVX2      (TD_CPU_AVX2 | TD_CPU_BMI1 | TD_CPU_BMI2)
@@ -31,121 +36,119 @@
 
 static const td_backend_row md5_single[] = {
 #if TD_HAVE_MD5_AVX512
-    { "avx512", NEEDS_MD5_AVX512, { .md5 = td_md5_blocks_avx512 } },
+    ROW_AVOID("avx512", NEEDS_MD5_AVX512, { .md5 = td_md5_blocks_avx512 }, TD_CPU_SLOW_VPROLD),
 #endif
-    { "portable", 0, { .md5 = td_md5_blocks_portable } },
+    ROW("portable", 0, { .md5 = td_md5_blocks_portable }),
 };
 static const td_backend_row md5_multi[] = {
 #if TD_HAVE_MD5_AVX512_X16
-    { "avx512-x16", NEEDS_MD5_AVX512, { .md5_many = td_md5_blocks_many_avx512_x16 } },
+    ROW("avx512-x16", NEEDS_MD5_AVX512, { .md5_many = td_md5_blocks_many_avx512_x16 }),
 #endif
 #if TD_HAVE_MD5_AVX512
-    { "avx512", NEEDS_MD5_AVX512, { .md5_many = td_md5_blocks_many_avx512 } },
+    ROW_AVOID("avx512", NEEDS_MD5_AVX512, { .md5_many = td_md5_blocks_many_avx512 }, TD_CPU_SLOW_VPROLD),
 #endif
 #if TD_HAVE_MD5_AVX2_X8
-    { "avx2-x8", TD_CPU_AVX2, { .md5_many = td_md5_blocks_many_avx2_x8 } },
+    ROW("avx2-x8", TD_CPU_AVX2, { .md5_many = td_md5_blocks_many_avx2_x8 }),
 #endif
-    { "portable", 0, { .md5_many = td_md5_blocks_many_portable } },
+    ROW("portable", 0, { .md5_many = td_md5_blocks_many_portable }),
 };
 
 static const td_backend_row sha1_single[] = {
 #if TD_HAVE_SHA_NI
-    { "shani", NEEDS_SHANI, { .sha1 = td_sha1_blocks_shani } },
+    ROW("shani", NEEDS_SHANI, { .sha1 = td_sha1_blocks_shani }),
 #endif
 #if TD_HAVE_SHA1_AVX2
-    { "avx2", NEEDS_SHA_AVX2, { .sha1 = td_sha1_blocks_avx2 } },
+    ROW("avx2", NEEDS_SHA_AVX2, { .sha1 = td_sha1_blocks_avx2 }),
 #endif
 #if TD_HAVE_SHA1_SSSE3
-    { "ssse3", TD_CPU_SSSE3, { .sha1 = td_sha1_blocks_ssse3 } },
+    ROW("ssse3", TD_CPU_SSSE3, { .sha1 = td_sha1_blocks_ssse3 }),
 #endif
 #if TD_HAVE_ARMV8
-    { "armv8", TD_CPU_ARM_SHA1 | TD_CPU_ARM_SHA2, { .sha1 = td_sha1_blocks_armv8 } },
+    ROW("armv8", TD_CPU_ARM_SHA1 | TD_CPU_ARM_SHA2, { .sha1 = td_sha1_blocks_armv8 }),
 #endif
-    { "portable", 0, { .sha1 = td_sha1_blocks_portable } },
+    ROW("portable", 0, { .sha1 = td_sha1_blocks_portable }),
 };
 static const td_backend_row sha1_multi[] = {
 #if TD_HAVE_SHA1_AVX512_X16
-    { "avx512-x16", TD_CPU_AVX512F | TD_CPU_AVX512BW, { .sha1_many = td_sha1_blocks_many_avx512_x16 } },
+    ROW("avx512-x16", TD_CPU_AVX512F | TD_CPU_AVX512BW, { .sha1_many = td_sha1_blocks_many_avx512_x16 }),
 #endif
 #if TD_HAVE_SHA_NI
-    { "shani", NEEDS_SHANI, { .sha1_many = td_sha1_blocks_many_shani } },
+    ROW("shani", NEEDS_SHANI, { .sha1_many = td_sha1_blocks_many_shani }),
 #endif
 #if TD_HAVE_SHA1_AVX2
-    { "avx2", NEEDS_SHA_AVX2, { .sha1_many = td_sha1_blocks_many_avx2 } },
+    ROW("avx2", NEEDS_SHA_AVX2, { .sha1_many = td_sha1_blocks_many_avx2 }),
 #endif
 #if TD_HAVE_ARMV8
-    { "armv8", TD_CPU_ARM_SHA1 | TD_CPU_ARM_SHA2, { .sha1_many = td_sha1_blocks_many_armv8 } },
+    ROW("armv8", TD_CPU_ARM_SHA1 | TD_CPU_ARM_SHA2, { .sha1_many = td_sha1_blocks_many_armv8 }),
 #endif
-    { "portable", 0, { .sha1_many = td_sha1_blocks_many_portable } },
+    ROW("portable", 0, { .sha1_many = td_sha1_blocks_many_portable }),
 };
 
 static const td_backend_row sha256_single[] = {
 #if TD_HAVE_SHA_NI
-    { "shani", NEEDS_SHANI, { .sha256 = td_sha256_blocks_shani } },
+    ROW("shani", NEEDS_SHANI, { .sha256 = td_sha256_blocks_shani }),
 #endif
 #if TD_HAVE_SHA256_AVX2
-    { "avx2", NEEDS_SHA_AVX2, { .sha256 = td_sha256_blocks_avx2 } },
+    ROW("avx2", NEEDS_SHA_AVX2, { .sha256 = td_sha256_blocks_avx2 }),
 #endif
 #if TD_HAVE_SHA256_SSSE3
-    { "ssse3", TD_CPU_SSSE3, { .sha256 = td_sha256_blocks_ssse3 } },
+    ROW("ssse3", TD_CPU_SSSE3, { .sha256 = td_sha256_blocks_ssse3 }),
 #endif
 #if TD_HAVE_ARMV8
-    { "armv8", TD_CPU_ARM_SHA2, { .sha256 = td_sha256_blocks_armv8 } },
+    ROW("armv8", TD_CPU_ARM_SHA2, { .sha256 = td_sha256_blocks_armv8 }),
 #endif
-    { "portable", 0, { .sha256 = td_sha256_blocks_portable } },
+    ROW("portable", 0, { .sha256 = td_sha256_blocks_portable }),
 };
 static const td_backend_row sha256_multi[] = {
 #if TD_HAVE_SHA256_AVX512_X16
-    { "avx512-x16", TD_CPU_AVX512F | TD_CPU_AVX512BW | TD_CPU_AVX512VL,
-      { .sha256_many = td_sha256_blocks_many_avx512_x16 } },
+    ROW("avx512-x16", TD_CPU_AVX512F | TD_CPU_AVX512BW | TD_CPU_AVX512VL, { .sha256_many = td_sha256_blocks_many_avx512_x16 }),
 #endif
 #if TD_HAVE_SHA_NI
-    { "shani", NEEDS_SHANI, { .sha256_many = td_sha256_blocks_many_shani } },
+    ROW("shani", NEEDS_SHANI, { .sha256_many = td_sha256_blocks_many_shani }),
 #endif
 #if TD_HAVE_SHA256_AVX2_X8
-    { "avx2-x8", NEEDS_SHA_AVX2, { .sha256_many = td_sha256_blocks_many_avx2_x8 } },
+    ROW("avx2-x8", NEEDS_SHA_AVX2, { .sha256_many = td_sha256_blocks_many_avx2_x8 }),
 #endif
 #if TD_HAVE_SHA256_AVX2
-    { "avx2", NEEDS_SHA_AVX2, { .sha256_many = td_sha256_blocks_many_avx2 } },
+    ROW("avx2", NEEDS_SHA_AVX2, { .sha256_many = td_sha256_blocks_many_avx2 }),
 #endif
 #if TD_HAVE_ARMV8
-    { "armv8", TD_CPU_ARM_SHA2, { .sha256_many = td_sha256_blocks_many_armv8 } },
+    ROW("armv8", TD_CPU_ARM_SHA2, { .sha256_many = td_sha256_blocks_many_armv8 }),
 #endif
-    { "portable", 0, { .sha256_many = td_sha256_blocks_many_portable } },
+    ROW("portable", 0, { .sha256_many = td_sha256_blocks_many_portable }),
 };
 
 static const td_backend_row sha512_single[] = {
 #if TD_HAVE_SHA512_AVX512
-    { "avx512", NEEDS_SHA512_AVX512, { .sha512 = td_sha512_blocks_avx512 } },
+    ROW("avx512", NEEDS_SHA512_AVX512, { .sha512 = td_sha512_blocks_avx512 }),
 #endif
 #if TD_HAVE_SHA512_AVX2
-    { "avx2", NEEDS_SHA512_AVX2, { .sha512 = td_sha512_blocks_avx2 } },
+    ROW("avx2", NEEDS_SHA512_AVX2, { .sha512 = td_sha512_blocks_avx2 }),
 #endif
 #if TD_HAVE_ARMV8_SHA512
-    { "armv8-sha512", TD_CPU_ARM_SHA512, { .sha512 = td_sha512_blocks_armv8_sha512 } },
+    ROW("armv8-sha512", TD_CPU_ARM_SHA512, { .sha512 = td_sha512_blocks_armv8_sha512 }),
 #endif
-    { "portable", 0, { .sha512 = td_sha512_blocks_portable } },
+    ROW("portable", 0, { .sha512 = td_sha512_blocks_portable }),
 };
 static const td_backend_row sha512_multi[] = {
 #if TD_HAVE_SHA512_AVX512_X8
-    { "avx512-x8", TD_CPU_AVX512F | TD_CPU_AVX512BW | TD_CPU_AVX512VL,
-      { .sha512_many = td_sha512_blocks_many_avx512_x8 } },
+    ROW("avx512-x8", TD_CPU_AVX512F | TD_CPU_AVX512BW | TD_CPU_AVX512VL, { .sha512_many = td_sha512_blocks_many_avx512_x8 }),
 #endif
 #if TD_HAVE_SHA512_AVX2_X4
     // Ahead of one at a time with AVX-512: 1.55x it on 64 messages of 1 KiB
     // or 16 KiB (Sapphire Rapids).
-    { "avx2-x4", NEEDS_SHA512_AVX2, { .sha512_many = td_sha512_blocks_many_avx2_x4 } },
+    ROW("avx2-x4", NEEDS_SHA512_AVX2, { .sha512_many = td_sha512_blocks_many_avx2_x4 }),
 #endif
 #if TD_HAVE_SHA512_AVX512
-    { "avx512", NEEDS_SHA512_AVX512, { .sha512_many = td_sha512_blocks_many_avx512 } },
+    ROW("avx512", NEEDS_SHA512_AVX512, { .sha512_many = td_sha512_blocks_many_avx512 }),
 #endif
 #if TD_HAVE_SHA512_AVX2
-    { "avx2", NEEDS_SHA512_AVX2, { .sha512_many = td_sha512_blocks_many_avx2 } },
+    ROW("avx2", NEEDS_SHA512_AVX2, { .sha512_many = td_sha512_blocks_many_avx2 }),
 #endif
 #if TD_HAVE_ARMV8_SHA512
-    { "armv8-sha512", TD_CPU_ARM_SHA512, { .sha512_many = td_sha512_blocks_many_armv8_sha512 } },
+    ROW("armv8-sha512", TD_CPU_ARM_SHA512, { .sha512_many = td_sha512_blocks_many_armv8_sha512 }),
 #endif
-    { "portable", 0, { .sha512_many = td_sha512_blocks_many_portable } },
+    ROW("portable", 0, { .sha512_many = td_sha512_blocks_many_portable }),
 };
 
 static const td_backend_table tables[TD_FAMILY_COUNT][2] = {
@@ -169,6 +172,12 @@ int td_backend_row_usable(const td_backend_row *row)
     return td_cpu_has(row->cpu_needs);
 }
 
+// Usable, and not passed over by the automatic choice on this CPU.
+static int row_preferred(const td_backend_row *row)
+{
+    return td_backend_row_usable(row) && (td_cpu_features_mask() & row->cpu_avoid) == 0;
+}
+
 static const td_backend_row *find_usable(td_alg alg, td_path path, const char *name, size_t len)
 {
     const td_backend_table t = tables[td_alg_info_of(alg)->family][path];
@@ -179,11 +188,11 @@ static const td_backend_row *find_usable(td_alg alg, td_path path, const char *n
     return NULL;
 }
 
-static const td_backend_row *first_usable(td_alg alg, td_path path)
+static const td_backend_row *first_preferred(td_alg alg, td_path path)
 {
     const td_backend_table t = tables[td_alg_info_of(alg)->family][path];
     for (size_t i = 0; i < t.count; i++) {
-        if (td_backend_row_usable(&t.rows[i]))
+        if (row_preferred(&t.rows[i]))
             return &t.rows[i];
     }
     return &t.rows[t.count - 1]; // portable: unreachable unless a table is wrong
@@ -248,7 +257,7 @@ static const td_backend_row *choose_and_publish(td_alg alg, td_path path)
 {
     const td_backend_row *row = from_environment(alg, path);
     if (row == NULL)
-        row = first_usable(alg, path);
+        row = first_preferred(alg, path);
     TD_ATOMIC_STORE(&chosen[alg][path], row);
     return row;
 }
@@ -268,14 +277,20 @@ size_t td_backends(td_alg alg, td_path path, const char **names, size_t cap)
 {
     if (!args_valid(alg, path))
         return 0;
+    // In the order of preference on this CPU: the rows the automatic choice
+    // would take first, then those it passes over here, so that the first
+    // name is the default.
     const td_backend_table t = tables[td_alg_info_of(alg)->family][path];
     size_t count = 0;
-    for (size_t i = 0; i < t.count; i++) {
-        if (!td_backend_row_usable(&t.rows[i]))
-            continue;
-        if (names != NULL && count < cap)
-            names[count] = t.rows[i].name;
-        count++;
+    for (int avoided = 0; avoided <= 1; avoided++) {
+        for (size_t i = 0; i < t.count; i++) {
+            const td_backend_row *row = &t.rows[i];
+            if (!td_backend_row_usable(row) || row_preferred(row) == avoided)
+                continue;
+            if (names != NULL && count < cap)
+                names[count] = row->name;
+            count++;
+        }
     }
     return count;
 }

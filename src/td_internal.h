@@ -72,11 +72,14 @@ typedef union td_blocks_fn {
     td_sha512_blocks_many_fn *sha512_many;
 } td_blocks_fn;
 
-// One row of a backend table: usable when every bit of cpu_needs is present.
+// One row of a backend table: usable when every bit of cpu_needs is present;
+// left to rows below it by the automatic choice on a CPU with any bit of
+// cpu_avoid (performance traits), though still usable when pinned.
 typedef struct td_backend_row {
     const char  *name;
     uint32_t     cpu_needs;  // TD_CPU_* bits
     td_blocks_fn blocks;
+    uint32_t     cpu_avoid;  // TD_CPU_SLOW_* bits; last so that most rows omit it
 } td_backend_row;
 
 // A family's backends for one path, best first; the last row is "portable".
