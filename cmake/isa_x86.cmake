@@ -17,7 +17,8 @@ td_add_isa(sha512_avx2
 int main(void) { if (_mm_cvtsi128_si32(_mm256_castsi256_si128(_mm256_alignr_epi8(_mm256_setzero_si256(), _mm256_setzero_si256(), 8))) + (int)_bzhi_u32(1u, 1u) + (int)_andn_u32(1u, 1u)) {} }"
   SOURCES src/backends/sha512_avx2.c)
 
-# The same with the schedule's rotates and three-input XORs in AVX-512VL.
+# The same schedule with AVX-512VL rotates and three-input XORs; each round's
+# a half (Sigma0, Maj) in an XMM register beside the scalar e half.
 td_add_isa(sha512_avx512
   FLAGS -mavx512f -mavx512vl -mavx2 -mbmi2 -mbmi
   PROBE "#include <immintrin.h>
