@@ -15,6 +15,7 @@
 #include "bytes.h"
 #include "chunk16.h"
 #include "td_internal.h"
+#include "wipe.h"
 
 // Marks a context as initialised and not finished. A zero-filled or wiped
 // context does not carry it, so misuse is caught instead of hashing garbage.
@@ -108,22 +109,26 @@ static TD_ALWAYS_INLINE size_t core_pad(td_family family, uint8_t *block, const 
     const uint64_t bits_lo = total_lo << 3;
     const uint64_t bits_hi = total_hi << 3 | total_lo >> 61;
 
-    // tail may be NULL only when tail_len is 0, and then it is never read.
-    for (size_t at = 0; at < end; at += 16) {
-        td_chunk16 c = { 0, 0 };
-        if (at < tail_len)
-            c = load_chunk16_upto(tail + at, tail_len - at < 16 ? tail_len - at : 16);
-        if (tail_len >= at && tail_len - at < 16)
-            chunk16_put_byte(&c, tail_len - at, 0x80);
-        if (at + 16 == end) {
-            switch (family) {
-            case TD_FAMILY_MD5:    c.hi = bits_lo; break;
-            case TD_FAMILY_SHA512: c.lo = byteswap64(bits_hi); c.hi = byteswap64(bits_lo); break;
-            default:               c.hi = byteswap64(bits_lo); break;
-            }
-        }
+    // Whole 16-byte pieces of the message; then the piece with the 0x80 byte
+    // (tail may be NULL only when tail_len is 0, and then it is never read);
+    // zeros; the length field at the end of the last piece.
+    size_t at = 0;
+    for (; tail_len - at >= 16; at += 16)
+        store_chunk16(block + at, load_chunk16_upto(tail + at, 16));
+    td_chunk16 c = { 0, 0 };
+    if (tail_len > at)
+        c = load_chunk16_upto(tail + at, tail_len - at);
+    chunk16_put_byte(&c, tail_len - at, 0x80);
+    for (; at + 16 < end; at += 16) {
         store_chunk16(block + at, c);
+        c.lo = c.hi = 0;
     }
+    switch (family) {
+    case TD_FAMILY_MD5:    c.hi = bits_lo; break;
+    case TD_FAMILY_SHA512: c.lo = byteswap64(bits_hi); c.hi = byteswap64(bits_lo); break;
+    default:               c.hi = byteswap64(bits_lo); break;
+    }
+    store_chunk16(block + at, c);
     return nblocks;
 }
 

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "td_internal.h"
+#include "wipe.h"
 
 int td_hkdf(td_alg alg, const void *salt, size_t salt_len, const void *ikm, size_t ikm_len,
             const void *info, size_t info_len, void *out, size_t out_len)

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "td_internal.h"
+#include "wipe.h"
 
 int td_hmac_init(td_hmac_ctx *ctx, td_alg alg, const void *key, size_t key_len)
 {

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "td_internal.h"
+#include "wipe.h"
 
 // Messages are taken in batches of up to 16, the widest lane count (AVX-512
 // with 32-bit words). Each message is two segments of whole blocks: its body

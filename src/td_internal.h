@@ -168,19 +168,4 @@ TD_HIDDEN void td_hash_many_with(const td_backend_row *row, td_alg alg, size_t n
 TD_HIDDEN void td_hash_with(const td_backend_row *row, td_alg alg,
                             const uint8_t *data, size_t len, uint8_t *out);
 
-// Wipes len bytes in a way the compiler may not drop. With GCC and Clang an
-// empty asm that "reads" the memory keeps the memset alive and lets it inline
-// as a few vector stores; elsewhere memset is called through a volatile
-// pointer, which the compiler cannot see through (libsodium's fallback).
-static inline void td_wipe(void *p, size_t len)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    memset(p, 0, len);
-    __asm__ __volatile__("" : : "r"(p) : "memory");
-#else
-    static void *(*const volatile memset_v)(void *, int, size_t) = memset;
-    memset_v(p, 0, len);
-#endif
-}
-
 #endif // TD_INTERNAL_H
