@@ -74,24 +74,8 @@ static inline __m256i ssig1_x4(__m256i x)
         h = g; g = f; f = e; e = d; d = c; c = b; b = a; a = new_a_;   \
     } while (0)
 
-#define WORKING_VARS                                                   \
-    uint64_t a = state->h[0], b = state->h[1], c = state->h[2];        \
-    uint64_t d = state->h[3], e = state->h[4], f = state->h[5];        \
-    uint64_t g = state->h[6], h = state->h[7];                         \
-    uint64_t bc  // b ^ c, set at each block's start
-
-#define BLOCK_BEGIN                                                    \
-    const uint64_t a0 = a, b0 = b, c0 = c, d0 = d;                     \
-    const uint64_t e0 = e, f0 = f, g0 = g, h0 = h;                     \
-    bc = b ^ c
-
-#define BLOCK_END                                                      \
-    a += a0; b += b0; c += c0; d += d0;                                \
-    e += e0; f += f0; g += g0; h += h0
-
-#define STORE_WORKING_VARS                                             \
-    state->h[0] = a; state->h[1] = b; state->h[2] = c; state->h[3] = d; \
-    state->h[4] = e; state->h[5] = f; state->h[6] = g; state->h[7] = h
+#define ROUND_VARS uint64_t bc // b ^ c
+#define ROUNDS_BEGIN bc = b ^ c
 
 #define TD_SHA512_BLOCKS td_sha512_blocks_avx2
 #include "sha512_x2_body.h"

@@ -75,11 +75,10 @@ static inline uint64_t from_lane0(__m128i v)
 #endif
 }
 
-// Scalar: e, f, g, h, and as, bs, cs, ds, copies of a, b, c, d.
-// Vector: va, vb, vc, vd.
+// Scalar: e, f, g, h, and a, b, c, d, copies of the vector side's va .. vd.
 #define ROUND(wkt)                                                             \
     do {                                                                       \
-        uint64_t new_e_ = ds + h + (wkt);                                      \
+        uint64_t new_e_ = d + h + (wkt);                                      \
         PIN_SCALAR(new_e_);                                                    \
         new_e_ += e & f;                                                       \
         new_e_ += ~e & g;                                                      \
@@ -91,28 +90,13 @@ static inline uint64_t from_lane0(__m128i v)
         PIN_VECTOR(new_a_);                                                    \
         new_a_ = ADD(new_a_, BSIG0_V(va));                                     \
         h = g; g = f; f = e; e = new_e_;                                       \
-        ds = cs; cs = bs; bs = as; as = from_lane0(new_a_);                    \
+        d = c; c = b; b = a; a = from_lane0(new_a_);                    \
         vd = vc; vc = vb; vb = va; va = new_a_;                                \
     } while (0)
 
-#define WORKING_VARS                                                           \
-    uint64_t as = state->h[0], bs = state->h[1], cs = state->h[2];             \
-    uint64_t ds = state->h[3], e = state->h[4], f = state->h[5];               \
-    uint64_t g = state->h[6], h = state->h[7];                                 \
-    __m128i va, vb, vc, vd // set from as .. ds at each block's start
-
-#define BLOCK_BEGIN                                                            \
-    const uint64_t a0 = as, b0 = bs, c0 = cs, d0 = ds;                         \
-    const uint64_t e0 = e, f0 = f, g0 = g, h0 = h;                             \
-    va = to_lane0(as); vb = to_lane0(bs); vc = to_lane0(cs); vd = to_lane0(ds)
-
-#define BLOCK_END                                                              \
-    as += a0; bs += b0; cs += c0; ds += d0;                                    \
-    e += e0; f += f0; g += g0; h += h0
-
-#define STORE_WORKING_VARS                                                     \
-    state->h[0] = as; state->h[1] = bs; state->h[2] = cs; state->h[3] = ds;    \
-    state->h[4] = e; state->h[5] = f; state->h[6] = g; state->h[7] = h
+#define ROUND_VARS __m128i va, vb, vc, vd
+#define ROUNDS_BEGIN                                                           \
+    va = to_lane0(a); vb = to_lane0(b); vc = to_lane0(c); vd = to_lane0(d)
 
 #define TD_SHA512_BLOCKS td_sha512_blocks_avx512
 #include "sha512_x2_body.h"

@@ -12,13 +12,11 @@
 //   SSIG0_X4(x), SSIG1_X4(x)
 //                          FIPS 180-4 sigma0 and sigma1 of each 64-bit lane
 //                          of an __m256i
-//   WORKING_VARS           declarations of the working variables, loaded
-//                          from state->h
-//   BLOCK_BEGIN, BLOCK_END keep the working variables at the start of a
-//                          block; add them back at its end
+//   ROUND_VARS             declarations of whatever the rounds keep beside
+//                          the working variables a .. h
+//   ROUNDS_BEGIN           sets those from a .. h at the start of a block
 //   ROUND(wkt)             one round with W[t] + K[t] = wkt; it passes the
 //                          variables on (h = g, g = f, ...) by assignment
-//   STORE_WORKING_VARS     writes them back to state->h
 // and is compiled with at least -mavx2.
 
 // The schedule. Register j holds words (2j, 2j + 1) of block A in its low half
@@ -72,9 +70,20 @@
 #define ROUND2(p) ROUND((p)[0]); ROUND((p)[1])
 #define ROUND8(p) ROUND2(p); ROUND2((p) + 4); ROUND2((p) + 8); ROUND2((p) + 12)
 
+// A block's rounds start from a .. h and add them back at the end.
+#define BLOCK_BEGIN                                                                    \
+    const uint64_t a0 = a, b0 = b, c0 = c, d0 = d;                                     \
+    const uint64_t e0 = e, f0 = f, g0 = g, h0 = h;                                     \
+    ROUNDS_BEGIN
+#define BLOCK_END                                                                      \
+    a += a0; b += b0; c += c0; d += d0;                                                \
+    e += e0; f += f0; g += g0; h += h0
+
 void TD_SHA512_BLOCKS(td_sha512_state *state, const uint8_t *data, size_t nblocks)
 {
-    WORKING_VARS;
+    uint64_t a = state->h[0], b = state->h[1], c = state->h[2], d = state->h[3];
+    uint64_t e = state->h[4], f = state->h[5], g = state->h[6], h = state->h[7];
+    ROUND_VARS;
     _Alignas(32) uint64_t wk[160];
     __m256i x[8];
 
@@ -120,5 +129,6 @@ void TD_SHA512_BLOCKS(td_sha512_state *state, const uint8_t *data, size_t nblock
         data += 256;
     }
 
-    STORE_WORKING_VARS;
+    state->h[0] = a; state->h[1] = b; state->h[2] = c; state->h[3] = d;
+    state->h[4] = e; state->h[5] = f; state->h[6] = g; state->h[7] = h;
 }
