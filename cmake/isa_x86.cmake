@@ -17,13 +17,14 @@ td_add_isa(sha512_avx2
 int main(void) { if (_mm_cvtsi128_si32(_mm256_castsi256_si128(_mm256_alignr_epi8(_mm256_setzero_si256(), _mm256_setzero_si256(), 8))) + (int)_bzhi_u32(1u, 1u) + (int)_andn_u32(1u, 1u)) {} }"
   SOURCES src/backends/sha512_avx2.c)
 
-# The same schedule with AVX-512VL rotates and three-input XORs; each round's
-# a half (Sigma0, Maj) in an XMM register beside the scalar e half.
+# The same schedule with AVX-512VL rotates and three-input XORs: beside each
+# round split between XMM and scalar registers (sha512_avx512.c), and beside
+# all-scalar rounds (sha512_avx512_scalar.c).
 td_add_isa(sha512_avx512
   FLAGS -mavx512f -mavx512vl -mavx2 -mbmi2 -mbmi
   PROBE "#include <immintrin.h>
 int main(void) { if (_mm_cvtsi128_si32(_mm256_castsi256_si128(_mm256_ternarylogic_epi64(_mm256_ror_epi64(_mm256_setzero_si256(), 1), _mm256_setzero_si256(), _mm256_setzero_si256(), 0x96))) + (int)_bzhi_u32(1u, 1u) + (int)_andn_u32(1u, 1u)) {} }"
-  SOURCES src/backends/sha512_avx512.c)
+  SOURCES src/backends/sha512_avx512.c src/backends/sha512_avx512_scalar.c)
 
 # MD5, one message in XMM registers: VPTERNLOGD round functions, VPROLD.
 td_add_isa(md5_avx512

@@ -24,6 +24,7 @@ enum {
     // x86 performance trait, not an instruction set: the automatic choice
     // passes over rows that list it in cpu_avoid.
     TD_CPU_SLOW_VPROLD = 1u << 11, // VPROLD/VPROLQ take 2 cycles (AMD Zen 4, 5)
+    TD_CPU_SLOW_VECTOR_INT = 1u << 12, // VPADDQ, VPXOR and the like take 2 cycles (AMD Zen 5)
     // AArch64
     TD_CPU_ARM_NEON   = 1u << 16,
     TD_CPU_ARM_SHA1   = 1u << 17,

@@ -446,6 +446,7 @@ static inline void tu_flagship(void)
         { TD_SHA1, "shani", "sha-ni" },             { TD_SHA256, "avx2", "avx2 bmi1 bmi2" },
         { TD_SHA1, "avx2", "avx2 bmi1 bmi2" },      { TD_SHA512, "avx2", "avx2 bmi1 bmi2" },
         { TD_SHA512, "avx512", "avx512f avx512vl avx2 bmi1 bmi2" },
+        { TD_SHA512, "avx512-scalar", "avx512f avx512vl avx2 bmi1 bmi2" },
         { TD_MD5, "avx512", "avx512f avx512vl" },
         { TD_SHA256, "armv8", "sha2" },             { TD_SHA1, "armv8", "sha1 sha2" },
         { TD_SHA512, "armv8-sha512", "sha512" },

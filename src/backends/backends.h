@@ -45,8 +45,10 @@ TD_HIDDEN td_sha512_blocks_fn td_sha512_blocks_portable;
 TD_HIDDEN td_sha512_blocks_fn td_sha512_blocks_armv8_sha512;
 TD_HIDDEN td_sha512_blocks_fn td_sha512_blocks_avx2;
 TD_HIDDEN td_sha512_blocks_fn td_sha512_blocks_avx512;
+TD_HIDDEN td_sha512_blocks_fn td_sha512_blocks_avx512_scalar;
 TD_HIDDEN td_sha512_blocks_many_fn td_sha512_blocks_many_portable;
 TD_HIDDEN td_sha512_blocks_many_fn td_sha512_blocks_many_avx512;        // one at a time
+TD_HIDDEN td_sha512_blocks_many_fn td_sha512_blocks_many_avx512_scalar; // one at a time
 TD_HIDDEN td_sha512_blocks_many_fn td_sha512_blocks_many_avx2;          // one at a time
 TD_HIDDEN td_sha512_blocks_many_fn td_sha512_blocks_many_armv8_sha512;  // one at a time
 TD_HIDDEN td_sha512_blocks_many_fn td_sha512_blocks_many_avx512_x8;  // 8 lanes

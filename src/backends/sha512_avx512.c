@@ -14,13 +14,8 @@
 
 #include "../td_internal.h"
 #include "backends.h"
-
-// 0x96 is the truth table of a ^ b ^ c.
-#define XOR3(a, b, c) _mm256_ternarylogic_epi64((a), (b), (c), 0x96)
-
-// sigma0(x) = x >>> 1 ^ x >>> 8 ^ x >> 7, sigma1(x) = x >>> 19 ^ x >>> 61 ^ x >> 6
-#define SSIG0_X4(x) XOR3(_mm256_ror_epi64((x), 1), _mm256_ror_epi64((x), 8), _mm256_srli_epi64((x), 7))
-#define SSIG1_X4(x) XOR3(_mm256_ror_epi64((x), 19), _mm256_ror_epi64((x), 61), _mm256_srli_epi64((x), 6))
+#include "pin.h"
+#include "sha512_sigma_avx512.h"
 
 // Why the round is split. All-scalar rounds (sha512_avx2.c) need about 24
 // integer operations a round; on a core with four integer ALUs, such as AMD
@@ -44,16 +39,6 @@
 #define ROR _mm_ror_epi64
 #define TL_MAJ 0xe8 // (a & b) | (a & c) | (b & c), with a = 0xf0, b = 0xcc, c = 0xaa
 #define BSIG0_V(x) TERNLOG(ROR(x, 28), ROR(x, 34), ROR(x, 39), 0x96)
-
-// Keeps a partial sum where it is: without these GCC 12 reassociates the
-// additions so that one more of them waits for e (or a) in every round.
-#if defined(__GNUC__)
-#define PIN_SCALAR(v) __asm__("" : "+r"(v))
-#define PIN_VECTOR(v) __asm__("" : "+v"(v))
-#else
-#define PIN_SCALAR(v) ((void)0)
-#define PIN_VECTOR(v) ((void)0)
-#endif
 
 static inline __m128i to_lane0(uint64_t x)
 {
