@@ -55,7 +55,10 @@ static const td_backend_row md5_multi[] = {
 
 static const td_backend_row sha1_single[] = {
 #if TD_HAVE_SHA_NI
-    ROW("shani", NEEDS_SHANI, { .sha1 = td_sha1_blocks_shani }),
+    // Two message schedules (sha1_shani.c): vector ALUs and the SHA unit
+    // mixed, or the SHA unit alone where vector operations are slow.
+    ROW_AVOID("shani", NEEDS_SHANI, { .sha1 = td_sha1_blocks_shani }, TD_CPU_SLOW_VECTOR_INT),
+    ROW("shani-msg", NEEDS_SHANI, { .sha1 = td_sha1_blocks_shani_msg }),
 #endif
 #if TD_HAVE_SHA1_AVX2
     ROW("avx2", NEEDS_SHA_AVX2, { .sha1 = td_sha1_blocks_avx2 }),
@@ -73,7 +76,8 @@ static const td_backend_row sha1_multi[] = {
     ROW("avx512-x16", TD_CPU_AVX512F | TD_CPU_AVX512BW, { .sha1_many = td_sha1_blocks_many_avx512_x16 }),
 #endif
 #if TD_HAVE_SHA_NI
-    ROW("shani", NEEDS_SHANI, { .sha1_many = td_sha1_blocks_many_shani }),
+    ROW_AVOID("shani", NEEDS_SHANI, { .sha1_many = td_sha1_blocks_many_shani }, TD_CPU_SLOW_VECTOR_INT),
+    ROW("shani-msg", NEEDS_SHANI, { .sha1_many = td_sha1_blocks_many_shani_msg }),
 #endif
 #if TD_HAVE_SHA1_AVX2
     ROW("avx2", NEEDS_SHA_AVX2, { .sha1_many = td_sha1_blocks_many_avx2 }),

@@ -443,7 +443,8 @@ static inline void tu_flagship(void)
 {
     static const struct { td_alg alg; const char *backend; const char *features; } want[] = {
         { TD_SHA256, "shani", "sha-ni" },           { TD_SHA224, "shani", "sha-ni" },
-        { TD_SHA1, "shani", "sha-ni" },             { TD_SHA256, "avx2", "avx2 bmi1 bmi2" },
+        { TD_SHA1, "shani", "sha-ni" },             { TD_SHA1, "shani-msg", "sha-ni" },
+        { TD_SHA256, "avx2", "avx2 bmi1 bmi2" },
         { TD_SHA1, "avx2", "avx2 bmi1 bmi2" },      { TD_SHA512, "avx2", "avx2 bmi1 bmi2" },
         { TD_SHA512, "avx512", "avx512f avx512vl avx2 bmi1 bmi2" },
         { TD_SHA512, "avx512-scalar", "avx512f avx512vl avx2 bmi1 bmi2" },

@@ -19,10 +19,12 @@ TD_HIDDEN td_md5_blocks_many_fn td_md5_blocks_many_avx2_x8;    // 8 lanes
 TD_HIDDEN td_sha1_blocks_fn td_sha1_blocks_portable;
 TD_HIDDEN td_sha1_blocks_fn td_sha1_blocks_armv8;
 TD_HIDDEN td_sha1_blocks_fn td_sha1_blocks_shani;
+TD_HIDDEN td_sha1_blocks_fn td_sha1_blocks_shani_msg;
 TD_HIDDEN td_sha1_blocks_fn td_sha1_blocks_avx2;
 TD_HIDDEN td_sha1_blocks_fn td_sha1_blocks_ssse3;
 TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_portable;
 TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_shani;   // one at a time
+TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_shani_msg; // one at a time
 TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_avx2;    // one at a time
 TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_armv8;   // one at a time
 TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_avx512_x16; // 16 lanes

@@ -30,6 +30,7 @@ TD_DEFINE_MANY_LOOP(md5, avx512)
 #endif
 #if TD_HAVE_SHA_NI
 TD_DEFINE_MANY_LOOP(sha1, shani)
+TD_DEFINE_MANY_LOOP(sha1, shani_msg)
 TD_DEFINE_MANY_LOOP(sha256, shani)
 #endif
 #if TD_HAVE_SHA1_AVX2

@@ -18,21 +18,27 @@
 // rotated by 30) and adds it to that group's W.
 //
 // The schedule, one 4-word group w[k] = W[4k..4k+3] at a time (W[4k] in the
-// top dword), in a window of eight groups. Groups 4-7 use the SHA
-// instructions: MSG1 gives W[t-16] ^ W[t-14], the XOR adds W[t-8], MSG2 adds
-// W[t-3] (its own first result feeding its last) and rotates. Groups 8-19 use
-// the equivalent recurrence W[t] = (W[t-6] ^ W[t-16] ^ W[t-28] ^ W[t-32]) <<< 2
-// for t >= 32 (M. Locktyukhin, "Improving the Performance of the Secure Hash
-// Algorithm (SHA-1)", Intel, 2010), which has no dependency inside a group and
-// runs on the plain vector ALUs instead of the SHA unit; W[t-6..t-3] is the
-// low half of group k-2 above the high half of group k-1. Measured on
-// Sapphire Rapids at 16 KiB, cycles per block: MSG1/MSG2 throughout 118.7,
-// this mix 111-112 with GCC 12 -O2 and 105.5 with clang 14 (OpenSSL 116.5;
-// the rounds alone, schedule removed, 97.5).
+// top dword), in a window of eight groups. MSG1 gives W[t-16] ^ W[t-14], the
+// XOR adds W[t-8], MSG2 adds W[t-3] (its own first result feeding its last)
+// and rotates. Two forms, each the faster on some cores:
+//  - mixed: MSG1/MSG2 for groups 4-7, then the equivalent recurrence
+//    W[t] = (W[t-6] ^ W[t-16] ^ W[t-28] ^ W[t-32]) <<< 2 for t >= 32
+//    (M. Locktyukhin, "Improving the Performance of the Secure Hash Algorithm
+//    (SHA-1)", Intel, 2010), which has no dependency inside a group and runs
+//    on the plain vector ALUs instead of the SHA unit; W[t-6..t-3] is the low
+//    half of group k-2 above the high half of group k-1. Sapphire Rapids,
+//    16 KiB, cycles per block: MSG1/MSG2 throughout 118.7, mixed 111-112 with
+//    GCC 12 -O2 and 105.5 with clang 14 (OpenSSL 116.5; the rounds alone,
+//    schedule removed, 97.5).
+//  - MSG1/MSG2 throughout: where vector operations take 2 cycles (AMD Zen 5)
+//    the recurrence's four in a row (ALIGNR, XOR, the shifts, OR) make an
+//    8-cycle chain per group against the rounds' 6. Zen 5, 16 KiB: 0.98x
+//    OpenSSL mixed, 1.00x this way. (Zen 4, with 1-cycle vector operations:
+//    about 2.5% faster this way too; not switched there, as not re-measured.)
 #define W(k) w[(k) & 7]
 #define EXPAND(k)                                                                    \
     do {                                                                             \
-        if ((k) < 8) {                                                               \
+        if ((k) < 8 || !late_recurrence) {                                           \
             W(k) = _mm_sha1msg2_epu32(                                               \
                 _mm_xor_si128(_mm_sha1msg1_epu32(W((k) - 4), W((k) - 3)), W((k) - 2)), \
                 W((k) - 1));                                                         \
@@ -61,7 +67,8 @@
             EXPAND((g) + 3);                                        \
     } while (0)
 
-void td_sha1_blocks_shani(td_sha1_state *state, const uint8_t *data, size_t nblocks)
+static TD_ALWAYS_INLINE void sha1_shani_blocks(td_sha1_state *state, const uint8_t *data,
+                                               size_t nblocks, const int late_recurrence)
 {
     // The whole 16 bytes reversed: big-endian words, W[t] in the top dword.
     const __m128i bswap = _mm_set_epi64x(0x0001020304050607LL, 0x08090a0b0c0d0e0fLL);
@@ -94,4 +101,16 @@ void td_sha1_blocks_shani(td_sha1_state *state, const uint8_t *data, size_t nblo
 
     _mm_storeu_si128((__m128i *)&state->h[0], _mm_shuffle_epi32(abcd, 0x1b));
     state->h[4] = (uint32_t)_mm_extract_epi32(e, 3);
+}
+
+// The mixed schedule, for cores whose vector ALUs take 1 cycle.
+void td_sha1_blocks_shani(td_sha1_state *state, const uint8_t *data, size_t nblocks)
+{
+    sha1_shani_blocks(state, data, nblocks, 1);
+}
+
+// MSG1/MSG2 throughout.
+void td_sha1_blocks_shani_msg(td_sha1_state *state, const uint8_t *data, size_t nblocks)
+{
+    sha1_shani_blocks(state, data, nblocks, 0);
 }
