@@ -32,9 +32,11 @@
 //    schedule removed, 97.5).
 //  - MSG1/MSG2 throughout: where vector operations take 2 cycles (AMD Zen 5)
 //    the recurrence's four in a row (ALIGNR, XOR, the shifts, OR) make an
-//    8-cycle chain per group against the rounds' 6. Zen 5, 16 KiB: 0.98x
-//    OpenSSL mixed, 1.00x this way. (Zen 4, with 1-cycle vector operations:
-//    about 2.5% faster this way too; not switched there, as not re-measured.)
+//    8-cycle chain per group against the rounds' 6. Zen 5 against OpenSSL,
+//    mixed then this way: 0.97x -> 1.18x at 64 bytes, where no other block
+//    hides that chain, 0.99x -> 1.00x at 16 KiB. (Zen 4, with 1-cycle vector
+//    operations, measured about 2.5% faster this way at 16 KiB too; not
+//    switched there, as not re-measured.)
 #define W(k) w[(k) & 7]
 #define EXPAND(k)                                                                    \
     do {                                                                             \

@@ -157,9 +157,12 @@ static void run_x16(td_sha256_state *const *states, const uint8_t *const *data, 
 // another with SHA-NI (about 130 cycles a block): a 16-lane pass costs as
 // much as about 7 SHA-NI messages whether its lanes are full or not, an
 // 8-lane pass about 5. So 11 to 16 lanes take one 16-lane pass; 5 to 10, an
-// 8-lane pass and SHA-NI for the rest; 1 to 4, SHA-NI alone.
+// 8-lane pass and SHA-NI for the rest; 1 to 4, SHA-NI alone. Where vector
+// operations take 2 cycles (AMD Zen 5) an 8-lane pass costs about 6.6
+// messages, so it takes 7 to 10 lanes there.
 #define X16_MIN_LANES 11
 #define X8_MIN_LANES 5
+#define X8_MIN_LANES_SLOW_VECTOR 7
 
 void td_sha256_blocks_many_avx512_x16(td_sha256_state *const *states, const uint8_t *const *data,
                                       size_t n, size_t nblocks)
@@ -173,10 +176,12 @@ void td_sha256_blocks_many_avx512_x16(td_sha256_state *const *states, const uint
     }
 #if TD_HAVE_SHA_NI
     const int one_at_a_time = td_cpu_has(TD_CPU_NEEDS_SHANI);
+    const size_t x8_min = td_cpu_has(TD_CPU_SLOW_VECTOR_INT) ? X8_MIN_LANES_SLOW_VECTOR : X8_MIN_LANES;
 #else
     const int one_at_a_time = 0;
+    const size_t x8_min = X8_MIN_LANES;
 #endif
-    while (n != 0 && (n >= X8_MIN_LANES || !one_at_a_time)) {
+    while (n != 0 && (n >= x8_min || !one_at_a_time)) {
         const size_t k = n < 8 ? n : 8;
         run_x8(states, data, k, nblocks);
         states += k;

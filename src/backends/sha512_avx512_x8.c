@@ -125,9 +125,12 @@ static void run_x8(td_sha512_state *const *states, const uint8_t *const *data, s
 // each lane: an 8-lane pass costs about 830 whether its lanes are full or
 // not, a 4-lane YMM pass about 580, one message with sha512_avx512.c about
 // 415. So 5 to 8 lanes take an 8-lane pass; 2 to 4, a 4-lane pass; 1 goes
-// alone.
+// alone. Where vector operations take 2 cycles (AMD Zen 5) a 4-lane pass
+// costs more than two messages one at a time (16 KiB, two messages: 800
+// MB/s in lanes, 1030 alone), so it takes 3 or 4 lanes there.
 #define X8_MIN_LANES 5
 #define X4_MIN_LANES 2
+#define X4_MIN_LANES_SLOW_VECTOR 3
 
 void td_sha512_blocks_many_avx512_x8(td_sha512_state *const *states, const uint8_t *const *data,
                                      size_t n, size_t nblocks)
@@ -141,10 +144,12 @@ void td_sha512_blocks_many_avx512_x8(td_sha512_state *const *states, const uint8
     }
 #if TD_HAVE_SHA512_AVX512
     const int one_at_a_time = td_cpu_has(TD_CPU_NEEDS_SHA512_AVX512);
+    const size_t x4_min = td_cpu_has(TD_CPU_SLOW_VECTOR_INT) ? X4_MIN_LANES_SLOW_VECTOR : X4_MIN_LANES;
 #else
     const int one_at_a_time = 0;
+    const size_t x4_min = X4_MIN_LANES;
 #endif
-    while (n != 0 && (n >= X4_MIN_LANES || !one_at_a_time)) {
+    while (n != 0 && (n >= x4_min || !one_at_a_time)) {
         const size_t k = n < 4 ? n : 4;
         run_x4(states, data, k, nblocks);
         states += k;
