@@ -93,7 +93,7 @@ void td_md5_blocks_many_avx512_x16(td_md5_state *const *states, const uint8_t *c
         md5_x16(states, data, 16, nblocks);
     // One message alone is 12% faster in md5_avx512.c (no transpose), where
     // VPROLD takes one cycle; where it takes two, both trail the scalar code
-    // (Zen 5, 16 KiB: 410 MB/s in lanes, 730 in md5_portable.c).
+    // (Zen 5, 16 KiB: 408 MB/s with md5_avx512.c, 723 with md5_portable.c).
     if (n == 1) {
 #if TD_HAVE_MD5_AVX512
         if (!td_cpu_has(TD_CPU_SLOW_VPROLD)) {

@@ -7,9 +7,9 @@
  * For cores where vector operations are slow beside scalar ones (AMD Zen 5:
  * 2 cycles each, cpu_x86.c), so sha512_avx512.c's vector half of the round
  * is the longer chain. There the schedule's own chain (sigma1 of the step
- * before, then an add) still matters: its four AVX2 operations deep take 10
- * cycles a step of two rounds, these two take 6.
- * Zen 5, 16 KiB: 0.70x OpenSSL with sha512_avx512.c, 0.86x with
+ * before, then an add) matters too: five operations deep with AVX2, 10
+ * cycles a step of two rounds; three with AVX-512VL, 6.
+ * Zen 5, 16 KiB: 0.70x OpenSSL with sha512_avx512.c, 0.87x with
  * sha512_avx2.c, 1.08x with this.
  */
 #if defined(__GNUC__) && (!defined(__AVX512F__) || !defined(__AVX512VL__) || !defined(__BMI2__) || \
