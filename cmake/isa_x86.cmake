@@ -34,16 +34,13 @@ int main(void) { if (_mm_cvtsi128_si32(_mm_add_epi32(_mm_rol_epi32(_mm_ternarylo
   SOURCES src/backends/md5_avx512.c)
 
 # MD5 on the many path, 16 messages in the 32-bit elements of ZMM registers
-# (VPTERNLOGD round functions, VPROLD). One message alone goes to md5_avx512.c
-# when that backend is built.
+# (VPTERNLOGD round functions, VPROLD). One message alone goes to the
+# preferred single-path backend.
 td_add_isa(md5_avx512_x16
   FLAGS -mavx512f
   PROBE "#include <immintrin.h>
 int main(void) { if (_mm_cvtsi128_si32(_mm512_castsi512_si128(_mm512_shuffle_i32x4(_mm512_rol_epi32(_mm512_ternarylogic_epi32(_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512(), 0xca), 7), _mm512_unpacklo_epi32(_mm512_setzero_si512(), _mm512_setzero_si512()), 0x44)))) {} }"
   SOURCES src/backends/md5_avx512_x16.c)
-if(TARGET td_isa_md5_avx512_x16 AND TARGET td_isa_md5_avx512)
-  target_compile_definitions(td_isa_md5_avx512_x16 PRIVATE TD_HAVE_MD5_AVX512=1)
-endif()
 
 # The same with 8 messages in YMM registers for CPUs with AVX2 only.
 td_add_isa(md5_avx2_x8

@@ -197,14 +197,27 @@ static const td_backend_row *find_usable(td_alg alg, td_path path, const char *n
     return NULL;
 }
 
-static const td_backend_row *first_preferred(td_alg alg, td_path path)
+static const td_backend_row *first_preferred(td_family family, td_path path)
 {
-    const td_backend_table t = tables[td_alg_info_of(alg)->family][path];
+    const td_backend_table t = tables[family][path];
     for (size_t i = 0; i < t.count; i++) {
         if (row_preferred(&t.rows[i]))
             return &t.rows[i];
     }
     return &t.rows[t.count - 1]; // portable: unreachable unless a table is wrong
+}
+
+// NULL until first use; then the family's first preferred single-path row.
+static TD_ATOMIC(const td_backend_row *) preferred_single[TD_FAMILY_COUNT];
+
+td_blocks_fn td_preferred_single_blocks(td_family family)
+{
+    const td_backend_row *row = TD_ATOMIC_LOAD(&preferred_single[family]);
+    if (row == NULL) {
+        row = first_preferred(family, TD_SINGLE);
+        TD_ATOMIC_STORE(&preferred_single[family], row);
+    }
+    return row->blocks;
 }
 
 // TURBODIGEST_BACKEND is a comma-separated list of items, each either a
@@ -266,7 +279,7 @@ static const td_backend_row *choose_and_publish(td_alg alg, td_path path)
 {
     const td_backend_row *row = from_environment(alg, path);
     if (row == NULL)
-        row = first_preferred(alg, path);
+        row = first_preferred(td_alg_info_of(alg)->family, path);
     TD_ATOMIC_STORE(&chosen[alg][path], row);
     return row;
 }

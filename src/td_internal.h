@@ -119,6 +119,13 @@ static inline const td_alg_info *td_alg_info_of(td_alg alg)
 // load after the first call.
 TD_HIDDEN const td_backend_row *td_backend_row_for(td_alg alg, td_path path);
 
+// The function of the row the automatic choice takes for a family's single
+// path on this CPU, whatever is pinned: where the lanes backends send
+// messages too few to fill their lanes, so that the knowledge of which
+// single-path backend is best stays in the tables. One atomic load after the
+// first call.
+TD_HIDDEN td_blocks_fn td_preferred_single_blocks(td_family family);
+
 // Every row built in for a family and path, usable here or not.
 TD_HIDDEN td_backend_table td_backend_table_of(td_family family, td_path path);
 

@@ -6,6 +6,7 @@
 #define TD_WIPE_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "chunk16.h"
@@ -21,7 +22,7 @@ static inline void td_wipe(void *p, size_t len)
 #if defined(__GNUC__) || defined(__clang__)
     uint8_t *bytes = (uint8_t *)p;
     // A zero the optimiser cannot see, or it turns the loop back into memset.
-    size_t opaque_zero = 0;
+    uint64_t opaque_zero = 0;
     __asm__("" : "+r"(opaque_zero));
     const td_chunk16 zero = { opaque_zero, opaque_zero };
     size_t done = 0;

@@ -11,6 +11,7 @@
 
 #include "../td_internal.h"
 #include "backends.h"
+#include "pin.h"
 
 // After b is known a step takes 5 operations in F, G and H (AND or XOR, the
 // second XOR or ADD, ADD, the shift pair, OR, ADD) and 6 in I: 336 cycles a
@@ -19,13 +20,7 @@
 // kernel with the spare lanes reading lane 0's blocks; one message alone
 // goes to the portable backend.
 
-#if defined(__GNUC__)
-#define PIN(v) __asm__("" : "+x"(v))
-#define LAUNDER(ptr) __asm__("" : "+r"(ptr))
-#else
-#define PIN(v) ((void)0)
-#define LAUNDER(ptr) ((void)0)
-#endif
+#define PIN(v) PIN_VECTOR(v)
 
 #define TD_V __m256i
 #define V_ADD(a, b) _mm256_add_epi32(a, b)
@@ -98,7 +93,7 @@ static void md5_x8(td_md5_state *const *states, const uint8_t *const *data, size
         // that the compiler cannot hoist 64 broadcasts out of the loop (and
         // spill them): each T[i] stays a broadcast from memory.
         const uint32_t *t = td_md5_t;
-        LAUNDER(t);
+        PIN_SCALAR(t);
         TD_V w[16];
         TRANSPOSE4(0);
         TRANSPOSE4(1);

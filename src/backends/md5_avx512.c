@@ -11,6 +11,7 @@
 
 #include "../td_internal.h"
 #include "backends.h"
+#include "pin.h"
 #include "md5_constants.h"
 
 // Each state word lives in lane 0 of its own 128-bit register (the other
@@ -32,13 +33,7 @@ enum {
 // Without it GCC 12 reassociates the adds and puts a + T after the ternlog:
 // one more ADD on every step's chain, 323 cycles a block instead of 259
 // (Sapphire Rapids, 16 KiB).
-#if defined(__GNUC__)
-#define PIN(v) __asm__("" : "+v"(v))
-#define LAUNDER(ptr) __asm__("" : "+r"(ptr))
-#else
-#define PIN(v) ((void)0)
-#define LAUNDER(ptr) ((void)0)
-#endif
+#define PIN(v) PIN_VECTOR(v)
 
 
 // _mm_loadu_si32 puts the little-endian message word in lane 0 from any
@@ -72,7 +67,7 @@ void td_md5_blocks_avx512(td_md5_state *state, const uint8_t *data, size_t nbloc
         // prologue, paid on every call. Sapphire Rapids, 64-byte td_md5:
         // Clang 578 -> 560 cycles; GCC, one-block call 235 -> 225.
         const uint32_t *t = td_md5_t;
-        LAUNDER(t);
+        PIN_SCALAR(t);
 
         F(a, b, c, d,  0,  7,  0);
         F(d, a, b, c,  1, 12,  1);

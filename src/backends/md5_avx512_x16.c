@@ -2,7 +2,8 @@
  * MD5 block function (RFC 1321) for the many-message path: 16 messages in
  * the 32-bit lanes of ZMM registers, VPTERNLOGD for F, G, H and I, VPROLD
  * for the rotates. Needs AVX-512F, and AVX-512VL for md5_avx512.c, which
- * takes one message alone (md5_portable.c on AMD); compiled with -mavx512f.
+ * takes one message alone where it is the preferred backend; compiled with
+ * -mavx512f.
  */
 #if defined(__GNUC__) && !defined(__AVX512F__)
 #error "md5_avx512_x16.c must be compiled with -mavx512f"
@@ -10,9 +11,9 @@
 
 #include <immintrin.h>
 
-#include "../cpu.h" // td_cpu_has: which backend takes one message alone
 #include "../td_internal.h"
 #include "backends.h"
+#include "pin.h"
 
 // Every step is ADD, ADD (X[k] and T[i], off the chain), then VPTERNLOGD,
 // ADD, VPROLD, ADD after b is known: 4 cycles of latency, 64 x 4 = 256
@@ -20,16 +21,10 @@
 // the 64 shuffles of the transpose share the two ZMM ports), against 257
 // for one message alone in md5_avx512.c. So 2 to 15 messages still go
 // through the same kernel with the spare lanes reading lane 0's blocks (2
-// messages: 1.7x the one-at-a-time backend); only one message alone goes to
-// md5_avx512.c.
+// messages: 1.7x the one-at-a-time backend); only one message alone goes
+// elsewhere.
 
-#if defined(__GNUC__)
-#define PIN(v) __asm__("" : "+v"(v))
-#define LAUNDER(ptr) __asm__("" : "+r"(ptr))
-#else
-#define PIN(v) ((void)0)
-#define LAUNDER(ptr) ((void)0)
-#endif
+#define PIN(v) PIN_VECTOR(v)
 
 // VPTERNLOGD truth tables for f(b, c, d): b is 0xf0, c 0xcc, d 0xaa.
 #define TD_V __m512i
@@ -67,7 +62,7 @@ static void md5_x16(td_md5_state *const *states, const uint8_t *const *data, siz
         // that the compiler cannot hoist 64 broadcasts out of the loop (and
         // spill them): each T[i] stays a broadcast memory operand.
         const uint32_t *t = td_md5_t;
-        LAUNDER(t);
+        PIN_SCALAR(t);
         TD_V w[16];
         td_x16_load_transposed(w, p, off);
         MD5_LANES_BLOCK(a, b, c, d, w);
@@ -91,17 +86,12 @@ void td_md5_blocks_many_avx512_x16(td_md5_state *const *states, const uint8_t *c
 {
     for (; n >= 16; n -= 16, states += 16, data += 16)
         md5_x16(states, data, 16, nblocks);
-    // One message alone is 12% faster in md5_avx512.c (no transpose), where
-    // VPROLD takes one cycle; where it takes two, both trail the scalar code
-    // (Zen 5, 16 KiB: 408 MB/s with md5_avx512.c, 723 with md5_portable.c).
+    // One message alone goes to the single-path backend: md5_avx512.c is 12%
+    // faster than these lanes (no transpose) where VPROLD takes one cycle;
+    // where it takes two, both trail md5_portable.c (Zen 5, 16 KiB: 408 MB/s
+    // with md5_avx512.c, 723 with md5_portable.c).
     if (n == 1) {
-#if TD_HAVE_MD5_AVX512
-        if (!td_cpu_has(TD_CPU_SLOW_VPROLD)) {
-            td_md5_blocks_avx512(states[0], data[0], nblocks);
-            return;
-        }
-#endif
-        td_md5_blocks_portable(states[0], data[0], nblocks);
+        td_preferred_single_blocks(TD_FAMILY_MD5).md5(states[0], data[0], nblocks);
         return;
     }
     if (n > 0)

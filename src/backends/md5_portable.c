@@ -8,6 +8,7 @@
 #include "../td_internal.h"
 #include "backends.h"
 #include "../bytes.h"
+#include "pin.h"
 
 // Message word k of the current block, little-endian at any alignment.
 #define X(k) load_le32(p + 4 * (k))
@@ -17,11 +18,7 @@
 // f(b, c, d), one more ADD on every step's chain: MD5 at 16 KiB 0.86x
 // OpenSSL's scalar assembly without the pin, 1.04x with it (Sapphire
 // Rapids). Costs nothing with GCC 12, which keeps the order anyway.
-#if defined(__GNUC__)
-#define PIN(v) __asm__("" : "+r"(v))
-#else
-#define PIN(v) ((void)0)
-#endif
+#define PIN(v) PIN_SCALAR(v)
 
 // Each step is a += f(b, c, d) + X[k] + T; a = b + (a <<< s). The terms that
 // do not depend on b, the value the previous step just produced, are added

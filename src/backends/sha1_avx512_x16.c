@@ -122,9 +122,7 @@ void td_sha1_blocks_many_avx512_x16(td_sha1_state *const *states, const uint8_t 
         sha1_x16(states, data, 16, nblocks);
 #if TD_HAVE_SHA_NI
     if (n < MIN_LANES && td_cpu_has(TD_CPU_NEEDS_SHANI)) {
-        // The single-path backend the automatic choice would take (dispatch.c).
-        td_sha1_blocks_fn *const one = td_cpu_has(TD_CPU_SLOW_VECTOR_INT) ? td_sha1_blocks_shani_msg
-                                                                          : td_sha1_blocks_shani;
+        td_sha1_blocks_fn *const one = td_preferred_single_blocks(TD_FAMILY_SHA1).sha1;
         for (size_t i = 0; i < n; i++)
             one(states[i], data[i], nblocks);
         return;

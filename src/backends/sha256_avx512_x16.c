@@ -189,7 +189,8 @@ void td_sha256_blocks_many_avx512_x16(td_sha256_state *const *states, const uint
         n -= k;
     }
 #if TD_HAVE_SHA_NI
+    td_sha256_blocks_fn *const one = td_preferred_single_blocks(TD_FAMILY_SHA256).sha256;
     for (size_t i = 0; i < n; i++)
-        td_sha256_blocks_shani(states[i], data[i], nblocks);
+        one(states[i], data[i], nblocks);
 #endif
 }

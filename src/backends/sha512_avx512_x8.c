@@ -157,9 +157,7 @@ void td_sha512_blocks_many_avx512_x8(td_sha512_state *const *states, const uint8
         n -= k;
     }
 #if TD_HAVE_SHA512_AVX512
-    // The single-path backend the automatic choice would take (dispatch.c).
-    td_sha512_blocks_fn *const one = td_cpu_has(TD_CPU_SLOW_VECTOR_INT) ? td_sha512_blocks_avx512_scalar
-                                                                        : td_sha512_blocks_avx512;
+    td_sha512_blocks_fn *const one = td_preferred_single_blocks(TD_FAMILY_SHA512).sha512;
     for (size_t i = 0; i < n; i++)
         one(states[i], data[i], nblocks);
 #endif
