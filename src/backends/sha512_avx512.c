@@ -63,7 +63,7 @@ static inline uint64_t from_lane0(__m128i v)
 // Scalar: e, f, g, h, and a, b, c, d, copies of the vector side's va .. vd.
 #define ROUND(wkt)                                                             \
     do {                                                                       \
-        uint64_t new_e_ = d + h + (wkt);                                      \
+        uint64_t new_e_ = d + h + (wkt);                                       \
         PIN_SCALAR(new_e_);                                                    \
         new_e_ += e & f;                                                       \
         new_e_ += ~e & g;                                                      \
@@ -75,7 +75,7 @@ static inline uint64_t from_lane0(__m128i v)
         PIN_VECTOR(new_a_);                                                    \
         new_a_ = ADD(new_a_, BSIG0_V(va));                                     \
         h = g; g = f; f = e; e = new_e_;                                       \
-        d = c; c = b; b = a; a = from_lane0(new_a_);                    \
+        d = c; c = b; b = a; a = from_lane0(new_a_);                           \
         vd = vc; vc = vb; vb = va; va = new_a_;                                \
     } while (0)
 
