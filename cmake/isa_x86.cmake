@@ -8,7 +8,8 @@ td_add_isa(sha_ni
   FLAGS -msse4.1 -mssse3 -msha
   PROBE "#include <immintrin.h>
 int main(void) { if (_mm_cvtsi128_si32(_mm_sha256rnds2_epu32(_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128()))) {} }"
-  SOURCES src/backends/sha256_shani.c src/backends/sha1_shani.c)
+  SOURCES src/backends/sha256_shani.c src/backends/sha1_shani.c
+          src/backends/sha256_shani_streams.c src/backends/sha1_shani_streams.c)
 
 # SHA-384/512: scalar RORX rounds, the schedule of two blocks in YMM registers.
 td_add_isa(sha512_avx2
@@ -34,8 +35,7 @@ int main(void) { if (_mm_cvtsi128_si32(_mm_add_epi32(_mm_rol_epi32(_mm_ternarylo
   SOURCES src/backends/md5_avx512.c)
 
 # MD5 on the many path, 16 messages in the 32-bit elements of ZMM registers
-# (VPTERNLOGD round functions, VPROLD). One message alone goes to the
-# preferred single-path backend.
+# (VPTERNLOGD round functions, VPROLD).
 td_add_isa(md5_avx512_x16
   FLAGS -mavx512f
   PROBE "#include <immintrin.h>
@@ -50,16 +50,12 @@ int main(void) { if (_mm_cvtsi128_si32(_mm256_castsi256_si128(_mm256_inserti128_
   SOURCES src/backends/md5_avx2_x8.c)
 
 # SHA-1 on the many path, 16 messages in the 32-bit elements of ZMM registers
-# (VPTERNLOGD, VPROLD, VPSHUFB). Below a few lanes it hands the messages one
-# at a time to SHA-NI, when that backend is built (and the CPU has it).
+# (VPTERNLOGD, VPROLD, VPSHUFB).
 td_add_isa(sha1_avx512_x16
   FLAGS -mavx512f -mavx512bw
   PROBE "#include <immintrin.h>
 int main(void) { if (_mm_cvtsi128_si32(_mm512_castsi512_si128(_mm512_shuffle_epi8(_mm512_shuffle_i32x4(_mm512_rol_epi32(_mm512_ternarylogic_epi32(_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512(), 0x96), 5), _mm512_unpacklo_epi32(_mm512_setzero_si512(), _mm512_setzero_si512()), 0x44), _mm512_setzero_si512())))) {} }"
   SOURCES src/backends/sha1_avx512_x16.c)
-if(TARGET td_isa_sha1_avx512_x16 AND TARGET td_isa_sha_ni)
-  target_compile_definitions(td_isa_sha1_avx512_x16 PRIVATE TD_HAVE_SHA_NI=1)
-endif()
 
 # SHA-1 and SHA-224/256 without the SHA extensions: scalar RORX rounds, the
 # schedule of two blocks in YMM registers (one per 128-bit half).
@@ -90,16 +86,12 @@ int main(void) { if (_mm_cvtsi128_si32(_mm_alignr_epi8(_mm_setzero_si128(), _mm_
   SOURCES src/backends/sha1_ssse3.c)
 
 # SHA-224/256 on the many path, 16 messages in the 32-bit elements of ZMM
-# registers (VPROLD, VPTERNLOGD). Below a few lanes it hands the messages one
-# at a time to SHA-NI, when that backend is built (and the CPU has it).
+# registers (VPROLD, VPTERNLOGD), or 8 in YMM registers.
 td_add_isa(sha256_avx512_x16
   FLAGS -mavx512f -mavx512bw -mavx512vl
   PROBE "#include <immintrin.h>
 int main(void) { if (_mm_cvtsi128_si32(_mm512_castsi512_si128(_mm512_shuffle_epi8(_mm512_ternarylogic_epi32(_mm512_ror_epi32(_mm512_setzero_si512(), 7), _mm512_setzero_si512(), _mm512_setzero_si512(), 0x96), _mm512_setzero_si512())))) {} }"
   SOURCES src/backends/sha256_avx512_x16.c)
-if(TARGET td_isa_sha256_avx512_x16 AND TARGET td_isa_sha_ni)
-  target_compile_definitions(td_isa_sha256_avx512_x16 PRIVATE TD_HAVE_SHA_NI=1)
-endif()
 
 # The same 8 messages at a time in YMM registers, for CPUs without AVX-512.
 td_add_isa(sha256_avx2_x8
@@ -107,29 +99,18 @@ td_add_isa(sha256_avx2_x8
   PROBE "#include <immintrin.h>
 int main(void) { if (_mm_cvtsi128_si32(_mm256_castsi256_si128(_mm256_shuffle_epi8(_mm256_permute2x128_si256(_mm256_slli_epi32(_mm256_setzero_si256(), 7), _mm256_setzero_si256(), 0x20), _mm256_setzero_si256())))) {} }"
   SOURCES src/backends/sha256_avx2_x8.c)
-if(TARGET td_isa_sha256_avx2_x8 AND TARGET td_isa_sha256_avx2)
-  target_compile_definitions(td_isa_sha256_avx2_x8 PRIVATE TD_HAVE_SHA256_AVX2=1)
-endif()
 
 # SHA-384/512 on the many path, 8 messages in the 64-bit elements of ZMM
-# registers (VPRORQ, VPTERNLOGQ, VPSHUFB), leftovers 4 at a time in YMM
-# registers; a lone message goes to sha512_avx512.c when that is built.
+# registers (VPRORQ, VPTERNLOGQ, VPSHUFB), or 4 in YMM registers.
 td_add_isa(sha512_avx512_x8
   FLAGS -mavx512f -mavx512bw -mavx512vl
   PROBE "#include <immintrin.h>
 int main(void) { if (_mm_cvtsi128_si32(_mm512_castsi512_si128(_mm512_shuffle_epi8(_mm512_shuffle_i64x2(_mm512_ternarylogic_epi64(_mm512_ror_epi64(_mm512_setzero_si512(), 7), _mm512_setzero_si512(), _mm512_setzero_si512(), 0x96), _mm512_unpacklo_epi64(_mm512_setzero_si512(), _mm512_setzero_si512()), 0x88), _mm512_setzero_si512()))) + _mm256_extract_epi32(_mm256_ror_epi64(_mm256_setzero_si256(), 1), 0)) {} }"
   SOURCES src/backends/sha512_avx512_x8.c)
-if(TARGET td_isa_sha512_avx512_x8 AND TARGET td_isa_sha512_avx512)
-  target_compile_definitions(td_isa_sha512_avx512_x8 PRIVATE TD_HAVE_SHA512_AVX512=1)
-endif()
 
-# The same 4 messages at a time in YMM registers, for CPUs without AVX-512;
-# one or two messages go to sha512_avx2.c when that is built.
+# The same 4 messages at a time in YMM registers, for CPUs without AVX-512.
 td_add_isa(sha512_avx2_x4
   FLAGS -mavx2
   PROBE "#include <immintrin.h>
 int main(void) { if (_mm_cvtsi128_si32(_mm256_castsi256_si128(_mm256_shuffle_epi8(_mm256_permute2x128_si256(_mm256_slli_epi64(_mm256_unpacklo_epi64(_mm256_setzero_si256(), _mm256_setzero_si256()), 7), _mm256_setzero_si256(), 0x20), _mm256_setzero_si256())))) {} }"
   SOURCES src/backends/sha512_avx2_x4.c)
-if(TARGET td_isa_sha512_avx2_x4 AND TARGET td_isa_sha512_avx2)
-  target_compile_definitions(td_isa_sha512_avx2_x4 PRIVATE TD_HAVE_SHA512_AVX2=1)
-endif()

@@ -122,6 +122,16 @@ TD_API int td_hash_many(td_alg alg, size_t n,
                         const void *const *data, const size_t *lens,
                         void *out);
 
+// Hashes n messages of len bytes each, laid end to end: message i at
+// data + i * len (Merkle nodes: 64 bytes for SHA-256). Same result as
+// td_hash_many, faster where the last block holds padding alone (len a
+// multiple of the block size, among others): its message schedule is worked
+// out once for the whole batch. data may be NULL when len is 0. out may be
+// data itself (a tree level hashed in place) when len >= td_digest_size(alg);
+// otherwise it must not overlap the messages.
+TD_API int td_hash_many_fixed(td_alg alg, size_t n, const void *data, size_t len,
+                              void *out);
+
 // ------------------------------------------------------------- HMAC and HKDF
 
 // Private, like td_ctx. May be copied by assignment after td_hmac_init to

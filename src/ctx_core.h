@@ -51,6 +51,35 @@ static const uint64_t sha512_256_iv[8] = {
     0x96283ee2a88effe3, 0xbe5e1e2553863992, 0x2b0199fc2c85b8aa, 0x0eb72ddc81c52ca2,
 };
 
+// The initial state of alg, as the words of its family's state.
+static TD_ALWAYS_INLINE const void *core_iv(td_alg alg)
+{
+    switch (alg) {
+    case TD_MD5:        return md5_iv;
+    case TD_SHA1:       return sha1_iv;
+    case TD_SHA224:     return sha224_iv;
+    case TD_SHA256:     return sha256_iv;
+    case TD_SHA384:     return sha384_iv;
+    case TD_SHA512:     return sha512_iv;
+    case TD_SHA512_224: return sha512_224_iv;
+    case TD_SHA512_256: return sha512_256_iv;
+    default:
+        assert(0 && "core_iv: unknown alg");
+        return sha512_iv;
+    }
+}
+
+// The size of a family's state in bytes.
+static TD_ALWAYS_INLINE size_t core_state_size(td_family family)
+{
+    switch (family) {
+    case TD_FAMILY_MD5:  return sizeof md5_iv;
+    case TD_FAMILY_SHA1: return sizeof sha1_iv;
+    case TD_FAMILY_SHA256: return sizeof sha256_iv;
+    default:             return sizeof sha512_iv;
+    }
+}
+
 static TD_ALWAYS_INLINE void core_start(td_ctx *ctx, td_alg alg)
 {
     ctx->td_bytes_lo = 0;
@@ -59,20 +88,7 @@ static TD_ALWAYS_INLINE void core_start(td_ctx *ctx, td_alg alg)
     ctx->td_alg = (uint32_t)alg;
     ctx->td_magic = TD_CTX_LIVE;
     ctx->td_reserved = 0;
-    switch (alg) {
-    case TD_MD5:        memcpy(ctx->td_state.md5.h, md5_iv, sizeof md5_iv); break;
-    case TD_SHA1:       memcpy(ctx->td_state.sha1.h, sha1_iv, sizeof sha1_iv); break;
-    case TD_SHA224:     memcpy(ctx->td_state.sha256.h, sha224_iv, sizeof sha224_iv); break;
-    case TD_SHA256:     memcpy(ctx->td_state.sha256.h, sha256_iv, sizeof sha256_iv); break;
-    case TD_SHA384:     memcpy(ctx->td_state.sha512.h, sha384_iv, sizeof sha384_iv); break;
-    case TD_SHA512:     memcpy(ctx->td_state.sha512.h, sha512_iv, sizeof sha512_iv); break;
-    case TD_SHA512_224: memcpy(ctx->td_state.sha512.h, sha512_224_iv, sizeof sha512_224_iv); break;
-    case TD_SHA512_256: memcpy(ctx->td_state.sha512.h, sha512_256_iv, sizeof sha512_256_iv); break;
-    default:
-        assert(0 && "core_start: unknown alg");
-        memset(&ctx->td_state, 0, sizeof ctx->td_state);
-        break;
-    }
+    memcpy(&ctx->td_state, core_iv(alg), core_state_size(td_alg_info_of(alg)->family));
 }
 
 // alg is passed, not read from ctx, so that a constant alg folds the switch.
@@ -132,38 +148,46 @@ static TD_ALWAYS_INLINE size_t core_pad(td_family family, uint8_t *block, const 
     return nblocks;
 }
 
-static TD_ALWAYS_INLINE void core_digest(td_alg alg, const td_ctx *ctx, uint8_t *out)
+// The digest of a finished state: state points at its family's state
+// (td_md5_state ... td_sha512_state).
+static TD_ALWAYS_INLINE void core_state_digest(td_alg alg, const void *state, uint8_t *out)
 {
     const td_alg_info *info = td_alg_info_of(alg);
     switch (info->family) {
     case TD_FAMILY_MD5:
         for (size_t i = 0; i < 4; i++)
-            store_le32(out + 4 * i, ctx->td_state.md5.h[i]);
+            store_le32(out + 4 * i, ((const td_md5_state *)state)->h[i]);
         break;
     case TD_FAMILY_SHA1:
         for (size_t i = 0; i < 5; i++)
-            store_be32(out + 4 * i, ctx->td_state.sha1.h[i]);
+            store_be32(out + 4 * i, ((const td_sha1_state *)state)->h[i]);
         break;
     case TD_FAMILY_SHA256:
         for (size_t i = 0; i < info->digest_size / 4; i++)
-            store_be32(out + 4 * i, ctx->td_state.sha256.h[i]);
+            store_be32(out + 4 * i, ((const td_sha256_state *)state)->h[i]);
         break;
     case TD_FAMILY_SHA512: {
         // SHA-512/224 ends halfway through a word: write exactly
         // digest_size bytes, never more, since out may end at a guard page.
+        const td_sha512_state *s = (const td_sha512_state *)state;
         size_t i = 0;
         for (; 8 * i + 8 <= info->digest_size; i++)
-            store_be64(out + 8 * i, ctx->td_state.sha512.h[i]);
+            store_be64(out + 8 * i, s->h[i]);
         if (8 * i < info->digest_size) {
             uint8_t last[8];
-            store_be64(last, ctx->td_state.sha512.h[i]);
+            store_be64(last, s->h[i]);
             memcpy(out + 8 * i, last, info->digest_size - 8 * i);
         }
         break;
     }
     default:
-        assert(0 && "core_digest: unknown family");
+        assert(0 && "core_state_digest: unknown family");
     }
+}
+
+static TD_ALWAYS_INLINE void core_digest(td_alg alg, const td_ctx *ctx, uint8_t *out)
+{
+    core_state_digest(alg, &ctx->td_state, out);
 }
 
 static TD_ALWAYS_INLINE void core_finish(const td_backend_row *row, td_alg alg, td_ctx *ctx,

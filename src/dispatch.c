@@ -9,6 +9,7 @@
 #error "dispatch.c is generic code: compile it for the baseline instruction set (or -DTD_ALLOW_AVX_BASELINE=ON)"
 #endif
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,20 +20,31 @@
 
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 
-// Each table is best first and ends with "portable", which needs nothing.
-// A many-path row named like a single-path one takes one message after
-// another through that backend (backends/many_loop.c), so it needs the same.
+// Each table ends with "portable", which needs nothing. A single-path table
+// is best first. A many-path row named like a single-path one takes one
+// message after another through that backend (backends/many_loop.c), so it
+// needs the same; which many-path row takes how many messages is the rules'
+// business, below each many-path table.
 
-// A row the automatic choice takes wherever it is usable, and one it passes
-// over on CPUs with any of the avoid bits (td_backend_row).
-#define ROW(name, needs, blocks)              { (name), (needs), blocks, 0 }
-#define ROW_AVOID(name, needs, blocks, avoid) { (name), (needs), blocks, (avoid) }
+// A single-path row the automatic choice takes wherever it is usable, and one
+// it passes over on CPUs with any of the avoid bits (td_backend_row).
+#define ROW(name, needs, blocks)              { (name), (needs), blocks, 0, 1 }
+#define ROW_AVOID(name, needs, blocks, avoid) { (name), (needs), blocks, (avoid), 1 }
+// A many-path row that takes up to lanes messages a call.
+#define MANY(name, needs, blocks, lanes)      { (name), (needs), blocks, 0, (lanes) }
+
+// Many-path rules (td_many_rule): the row for at least min_count messages,
+// on every CPU, on CPUs with the bits, or on CPUs without them.
+#define FROM(name, min_count)                   { (name), (min_count), 0, 0 }
+#define FROM_WITH(name, min_count, with)        { (name), (min_count), (with), 0 }
+#define FROM_WITHOUT(name, min_count, without)  { (name), (min_count), 0, (without) }
 
 #define NEEDS_MD5_AVX512    (TD_CPU_AVX512F | TD_CPU_AVX512VL)
 #define NEEDS_SHANI         TD_CPU_NEEDS_SHANI
 #define NEEDS_SHA_AVX2      (TD_CPU_AVX2 | TD_CPU_BMI1 | TD_CPU_BMI2)
 #define NEEDS_SHA512_AVX512 TD_CPU_NEEDS_SHA512_AVX512
 #define NEEDS_SHA512_AVX2   (TD_CPU_AVX2 | TD_CPU_BMI2 | TD_CPU_BMI1)
+#define NEEDS_LANES_AVX512  (TD_CPU_AVX512F | TD_CPU_AVX512BW | TD_CPU_AVX512VL)
 
 static const td_backend_row md5_single[] = {
 #if TD_HAVE_MD5_AVX512
@@ -42,15 +54,24 @@ static const td_backend_row md5_single[] = {
 };
 static const td_backend_row md5_multi[] = {
 #if TD_HAVE_MD5_AVX512_X16
-    ROW("avx512-x16", NEEDS_MD5_AVX512, { .md5_many = td_md5_blocks_many_avx512_x16 }),
-#endif
-#if TD_HAVE_MD5_AVX512
-    ROW_AVOID("avx512", NEEDS_MD5_AVX512, { .md5_many = td_md5_blocks_many_avx512 }, TD_CPU_SLOW_VPROLD),
+    MANY("avx512-x16", TD_CPU_AVX512F, { .md5_many = td_md5_blocks_many_avx512_x16 }, 16),
 #endif
 #if TD_HAVE_MD5_AVX2_X8
-    ROW("avx2-x8", TD_CPU_AVX2, { .md5_many = td_md5_blocks_many_avx2_x8 }),
+    MANY("avx2-x8", TD_CPU_AVX2, { .md5_many = td_md5_blocks_many_avx2_x8 }, 8),
 #endif
-    ROW("portable", 0, { .md5_many = td_md5_blocks_many_portable }),
+#if TD_HAVE_MD5_AVX512
+    MANY("avx512", NEEDS_MD5_AVX512, { .md5_many = td_md5_blocks_many_avx512 }, 1),
+#endif
+    MANY("portable", 0, { .md5_many = td_md5_blocks_many_portable }, 1),
+};
+static const td_many_rule md5_rules[] = {
+    // A 16-lane step costs about as much as one message in scalar code (4
+    // cycles a step, against 4.5 for the scalar chain), so two messages
+    // already gain (Sapphire Rapids: 1.7x one at a time).
+    FROM("avx512-x16", 2),
+    FROM("avx2-x8", 2),
+    FROM_WITHOUT("avx512", 1, TD_CPU_SLOW_VPROLD),
+    FROM("portable", 1),
 };
 
 static const td_backend_row sha1_single[] = {
@@ -73,19 +94,29 @@ static const td_backend_row sha1_single[] = {
 };
 static const td_backend_row sha1_multi[] = {
 #if TD_HAVE_SHA1_AVX512_X16
-    ROW("avx512-x16", TD_CPU_AVX512F | TD_CPU_AVX512BW, { .sha1_many = td_sha1_blocks_many_avx512_x16 }),
+    MANY("avx512-x16", TD_CPU_AVX512F | TD_CPU_AVX512BW, { .sha1_many = td_sha1_blocks_many_avx512_x16 }, 16),
 #endif
 #if TD_HAVE_SHA_NI
-    ROW_AVOID("shani", NEEDS_SHANI, { .sha1_many = td_sha1_blocks_many_shani }, TD_CPU_SLOW_VECTOR_INT),
-    ROW("shani-msg", NEEDS_SHANI, { .sha1_many = td_sha1_blocks_many_shani_msg }),
+    MANY("shani-x4", NEEDS_SHANI, { .sha1_many = td_sha1_blocks_many_shani_x4 }, 4),
+    MANY("shani", NEEDS_SHANI, { .sha1_many = td_sha1_blocks_many_shani }, 1),
+    MANY("shani-msg", NEEDS_SHANI, { .sha1_many = td_sha1_blocks_many_shani_msg }, 1),
 #endif
 #if TD_HAVE_SHA1_AVX2
-    ROW("avx2", NEEDS_SHA_AVX2, { .sha1_many = td_sha1_blocks_many_avx2 }),
+    MANY("avx2", NEEDS_SHA_AVX2, { .sha1_many = td_sha1_blocks_many_avx2 }, 1),
 #endif
 #if TD_HAVE_ARMV8
-    ROW("armv8", TD_CPU_ARM_SHA1 | TD_CPU_ARM_SHA2, { .sha1_many = td_sha1_blocks_many_armv8 }),
+    MANY("armv8", TD_CPU_ARM_SHA1 | TD_CPU_ARM_SHA2, { .sha1_many = td_sha1_blocks_many_armv8 }, 1),
 #endif
-    ROW("portable", 0, { .sha1_many = td_sha1_blocks_many_portable }),
+    MANY("portable", 0, { .sha1_many = td_sha1_blocks_many_portable }, 1),
+};
+static const td_many_rule sha1_rules[] = {
+    FROM("avx512-x16", 6),
+    FROM("shani-x4", 2),
+    FROM_WITHOUT("shani", 1, TD_CPU_SLOW_VECTOR_INT),
+    FROM("shani-msg", 1),
+    FROM("avx2", 1),
+    FROM("armv8", 1),
+    FROM("portable", 1),
 };
 
 static const td_backend_row sha256_single[] = {
@@ -105,21 +136,36 @@ static const td_backend_row sha256_single[] = {
 };
 static const td_backend_row sha256_multi[] = {
 #if TD_HAVE_SHA256_AVX512_X16
-    ROW("avx512-x16", TD_CPU_AVX512F | TD_CPU_AVX512BW | TD_CPU_AVX512VL, { .sha256_many = td_sha256_blocks_many_avx512_x16 }),
-#endif
-#if TD_HAVE_SHA_NI
-    ROW("shani", NEEDS_SHANI, { .sha256_many = td_sha256_blocks_many_shani }),
+    MANY("avx512-x16", NEEDS_LANES_AVX512, { .sha256_many = td_sha256_blocks_many_avx512_x16 }, 16),
+    MANY("avx512-x8", NEEDS_LANES_AVX512, { .sha256_many = td_sha256_blocks_many_avx512_x8 }, 8),
 #endif
 #if TD_HAVE_SHA256_AVX2_X8
-    ROW("avx2-x8", NEEDS_SHA_AVX2, { .sha256_many = td_sha256_blocks_many_avx2_x8 }),
+    MANY("avx2-x8", TD_CPU_AVX2, { .sha256_many = td_sha256_blocks_many_avx2_x8 }, 8),
+#endif
+#if TD_HAVE_SHA_NI
+    MANY("shani-x4", NEEDS_SHANI, { .sha256_many = td_sha256_blocks_many_shani_x4 }, 4),
+    MANY("shani", NEEDS_SHANI, { .sha256_many = td_sha256_blocks_many_shani }, 1),
 #endif
 #if TD_HAVE_SHA256_AVX2
-    ROW("avx2", NEEDS_SHA_AVX2, { .sha256_many = td_sha256_blocks_many_avx2 }),
+    MANY("avx2", NEEDS_SHA_AVX2, { .sha256_many = td_sha256_blocks_many_avx2 }, 1),
 #endif
 #if TD_HAVE_ARMV8
-    ROW("armv8", TD_CPU_ARM_SHA2, { .sha256_many = td_sha256_blocks_many_armv8 }),
+    MANY("armv8", TD_CPU_ARM_SHA2, { .sha256_many = td_sha256_blocks_many_armv8 }, 1),
 #endif
-    ROW("portable", 0, { .sha256_many = td_sha256_blocks_many_portable }),
+    MANY("portable", 0, { .sha256_many = td_sha256_blocks_many_portable }, 1),
+};
+static const td_many_rule sha256_rules[] = {
+    // Sapphire Rapids, against SHA-NI one message at a time (about 130
+    // cycles a block): a 16-lane pass costs as much as about 7 messages
+    // whether its lanes are full or not, an 8-lane pass about 5.
+    FROM("avx512-x16", 11),
+    FROM("avx512-x8", 5),
+    FROM("shani-x4", 2),
+    FROM("avx2-x8", 2),
+    FROM("shani", 1),
+    FROM("avx2", 1),
+    FROM("armv8", 1),
+    FROM("portable", 1),
 };
 
 static const td_backend_row sha512_single[] = {
@@ -140,35 +186,59 @@ static const td_backend_row sha512_single[] = {
 };
 static const td_backend_row sha512_multi[] = {
 #if TD_HAVE_SHA512_AVX512_X8
-    ROW("avx512-x8", TD_CPU_AVX512F | TD_CPU_AVX512BW | TD_CPU_AVX512VL, { .sha512_many = td_sha512_blocks_many_avx512_x8 }),
+    MANY("avx512-x8", NEEDS_LANES_AVX512, { .sha512_many = td_sha512_blocks_many_avx512_x8 }, 8),
+    MANY("avx512-x4", NEEDS_LANES_AVX512, { .sha512_many = td_sha512_blocks_many_avx512_x4 }, 4),
 #endif
 #if TD_HAVE_SHA512_AVX2_X4
-    // Ahead of one at a time with AVX-512: 1.55x it on 64 messages of 1 KiB
-    // or 16 KiB (Sapphire Rapids).
-    ROW("avx2-x4", NEEDS_SHA512_AVX2, { .sha512_many = td_sha512_blocks_many_avx2_x4 }),
+    MANY("avx2-x4", TD_CPU_AVX2, { .sha512_many = td_sha512_blocks_many_avx2_x4 }, 4),
 #endif
 #if TD_HAVE_SHA512_AVX512
-    ROW_AVOID("avx512", NEEDS_SHA512_AVX512, { .sha512_many = td_sha512_blocks_many_avx512 }, TD_CPU_SLOW_VECTOR_INT),
-    ROW("avx512-scalar", NEEDS_SHA512_AVX512, { .sha512_many = td_sha512_blocks_many_avx512_scalar }),
+    MANY("avx512", NEEDS_SHA512_AVX512, { .sha512_many = td_sha512_blocks_many_avx512 }, 1),
+    MANY("avx512-scalar", NEEDS_SHA512_AVX512, { .sha512_many = td_sha512_blocks_many_avx512_scalar }, 1),
 #endif
 #if TD_HAVE_SHA512_AVX2
-    ROW("avx2", NEEDS_SHA512_AVX2, { .sha512_many = td_sha512_blocks_many_avx2 }),
+    MANY("avx2", NEEDS_SHA512_AVX2, { .sha512_many = td_sha512_blocks_many_avx2 }, 1),
 #endif
 #if TD_HAVE_ARMV8_SHA512
-    ROW("armv8-sha512", TD_CPU_ARM_SHA512, { .sha512_many = td_sha512_blocks_many_armv8_sha512 }),
+    MANY("armv8-sha512", TD_CPU_ARM_SHA512, { .sha512_many = td_sha512_blocks_many_armv8_sha512 }, 1),
 #endif
-    ROW("portable", 0, { .sha512_many = td_sha512_blocks_many_portable }),
+    MANY("portable", 0, { .sha512_many = td_sha512_blocks_many_portable }, 1),
+};
+static const td_many_rule sha512_rules[] = {
+    // Sapphire Rapids, TSC ticks a block of each lane: an 8-lane pass about
+    // 830 whether its lanes are full or not, a 4-lane pass about 580, one
+    // message with the avx512 backend about 415. Where vector operations take
+    // 2 cycles (AMD Zen 5) a 4-lane pass costs more than two messages one at
+    // a time (16 KiB, two messages: 800 MB/s in lanes, 1030 alone).
+    FROM("avx512-x8", 5),
+    FROM_WITHOUT("avx512-x4", 2, TD_CPU_SLOW_VECTOR_INT),
+    FROM("avx512-x4", 3),
+    // Against the avx2 backend one message after another (about 460 ticks
+    // a block), a 4-lane AVX2 pass costs about 1050: as much as 2.3 messages.
+    FROM("avx2-x4", 3),
+    FROM_WITHOUT("avx512", 1, TD_CPU_SLOW_VECTOR_INT),
+    FROM("avx512-scalar", 1),
+    FROM("avx2", 1),
+    FROM("armv8-sha512", 1),
+    FROM("portable", 1),
 };
 
+#define TABLE(rows) { (rows), COUNT_OF(rows) }
 static const td_backend_table tables[TD_FAMILY_COUNT][2] = {
-    [TD_FAMILY_MD5]    = { { md5_single, COUNT_OF(md5_single) },
-                           { md5_multi, COUNT_OF(md5_multi) } },
-    [TD_FAMILY_SHA1]   = { { sha1_single, COUNT_OF(sha1_single) },
-                           { sha1_multi, COUNT_OF(sha1_multi) } },
-    [TD_FAMILY_SHA256] = { { sha256_single, COUNT_OF(sha256_single) },
-                           { sha256_multi, COUNT_OF(sha256_multi) } },
-    [TD_FAMILY_SHA512] = { { sha512_single, COUNT_OF(sha512_single) },
-                           { sha512_multi, COUNT_OF(sha512_multi) } },
+    [TD_FAMILY_MD5]    = { TABLE(md5_single), TABLE(md5_multi) },
+    [TD_FAMILY_SHA1]   = { TABLE(sha1_single), TABLE(sha1_multi) },
+    [TD_FAMILY_SHA256] = { TABLE(sha256_single), TABLE(sha256_multi) },
+    [TD_FAMILY_SHA512] = { TABLE(sha512_single), TABLE(sha512_multi) },
+};
+
+static const struct {
+    const td_many_rule *rules;
+    size_t count;
+} many_rules[TD_FAMILY_COUNT] = {
+    [TD_FAMILY_MD5]    = { md5_rules, COUNT_OF(md5_rules) },
+    [TD_FAMILY_SHA1]   = { sha1_rules, COUNT_OF(sha1_rules) },
+    [TD_FAMILY_SHA256] = { sha256_rules, COUNT_OF(sha256_rules) },
+    [TD_FAMILY_SHA512] = { sha512_rules, COUNT_OF(sha512_rules) },
 };
 
 td_backend_table td_backend_table_of(td_family family, td_path path)
@@ -207,17 +277,47 @@ static const td_backend_row *first_preferred(td_family family, td_path path)
     return &t.rows[t.count - 1]; // portable: unreachable unless a table is wrong
 }
 
-// NULL until first use; then the family's first preferred single-path row.
-static TD_ATOMIC(const td_backend_row *) preferred_single[TD_FAMILY_COUNT];
-
-td_blocks_fn td_preferred_single_blocks(td_family family)
+// Whether a many-path rule applies to count messages on this CPU; its row, if
+// it names one usable here.
+static const td_backend_row *rule_row(td_family family, const td_many_rule *rule, size_t count)
 {
-    const td_backend_row *row = TD_ATOMIC_LOAD(&preferred_single[family]);
-    if (row == NULL) {
-        row = first_preferred(family, TD_SINGLE);
-        TD_ATOMIC_STORE(&preferred_single[family], row);
+    const uint32_t cpu = td_cpu_features_mask();
+    if (count < rule->min_count || (cpu & rule->cpu_with) != rule->cpu_with ||
+        (cpu & rule->cpu_without) != 0)
+        return NULL;
+    const td_backend_table t = tables[family][TD_MULTI];
+    for (size_t i = 0; i < t.count; i++) {
+        if (strcmp(t.rows[i].name, rule->name) == 0)
+            return td_backend_row_usable(&t.rows[i]) ? &t.rows[i] : NULL;
     }
-    return row->blocks;
+    return NULL; // a rule for a backend this build left out
+}
+
+static const td_backend_row *first_rule_row(td_family family, size_t count)
+{
+    for (size_t i = 0; i < many_rules[family].count; i++) {
+        const td_backend_row *row = rule_row(family, &many_rules[family].rules[i], count);
+        if (row != NULL)
+            return row;
+    }
+    const td_backend_table t = tables[family][TD_MULTI];
+    return &t.rows[t.count - 1]; // portable: unreachable unless the rules are wrong
+}
+
+// The automatic many-path choice for each count of messages: NULL until
+// first asked, then the first rule's row.
+static TD_ATOMIC(const td_backend_row *) many_auto[TD_FAMILY_COUNT][TD_MANY_MAX_LANES + 1];
+
+static const td_backend_row *automatic_many_row(td_family family, size_t count)
+{
+    if (count > TD_MANY_MAX_LANES)
+        count = TD_MANY_MAX_LANES;
+    const td_backend_row *row = TD_ATOMIC_LOAD(&many_auto[family][count]);
+    if (row == NULL) {
+        row = first_rule_row(family, count);
+        TD_ATOMIC_STORE(&many_auto[family][count], row);
+    }
+    return row;
 }
 
 // TURBODIGEST_BACKEND is a comma-separated list of items, each either a
@@ -271,23 +371,41 @@ static const td_backend_row *from_environment(td_alg alg, td_path path)
     return specific ? specific : general;
 }
 
-// NULL until first use; then the row in use. Racing first callers compute the
-// same row and store the same pointer, so no lock is needed.
+// NULL until first use; then the row in use. On the many path, with no row
+// pinned or named, the marker below: the rules choose by count. Racing first
+// callers compute the same value and store the same pointer, so no lock is
+// needed.
 static TD_ATOMIC(const td_backend_row *) chosen[TD_ALG_COUNT][2];
+static const td_backend_row automatic_marker = { "", 0, { NULL }, 0, 0 };
 
 static const td_backend_row *choose_and_publish(td_alg alg, td_path path)
 {
     const td_backend_row *row = from_environment(alg, path);
     if (row == NULL)
-        row = first_preferred(td_alg_info_of(alg)->family, path);
+        row = path == TD_SINGLE ? first_preferred(td_alg_info_of(alg)->family, path)
+                                : &automatic_marker;
     TD_ATOMIC_STORE(&chosen[alg][path], row);
     return row;
 }
 
-const td_backend_row *td_backend_row_for(td_alg alg, td_path path)
+static const td_backend_row *chosen_row(td_alg alg, td_path path)
 {
     const td_backend_row *row = TD_ATOMIC_LOAD(&chosen[alg][path]);
     return row ? row : choose_and_publish(alg, path);
+}
+
+const td_backend_row *td_backend_row_for(td_alg alg, td_path path)
+{
+    const td_backend_row *row = chosen_row(alg, path);
+    return row != &automatic_marker
+               ? row
+               : automatic_many_row(td_alg_info_of(alg)->family, TD_MANY_MAX_LANES);
+}
+
+const td_backend_row *td_many_row_for(td_alg alg, size_t count)
+{
+    const td_backend_row *row = chosen_row(alg, TD_MULTI);
+    return row != &automatic_marker ? row : automatic_many_row(td_alg_info_of(alg)->family, count);
 }
 
 static int args_valid(td_alg alg, td_path path)
@@ -295,25 +413,41 @@ static int args_valid(td_alg alg, td_path path)
     return (unsigned)alg < (unsigned)TD_ALG_COUNT && (path == TD_SINGLE || path == TD_MULTI);
 }
 
+// Appends row to order[0 .. *count) unless it is there already.
+static void append_once(const td_backend_row **order, size_t *count, const td_backend_row *row)
+{
+    for (size_t i = 0; i < *count; i++)
+        if (order[i] == row)
+            return;
+    order[(*count)++] = row;
+}
+
 size_t td_backends(td_alg alg, td_path path, const char **names, size_t cap)
 {
     if (!args_valid(alg, path))
         return 0;
-    // In the order of preference on this CPU: the rows the automatic choice
-    // would take first, then those it passes over here, so that the first
-    // name is the default.
-    const td_backend_table t = tables[td_alg_info_of(alg)->family][path];
+    // In the order of preference on this CPU, so that the first name is the
+    // default. Single path: the rows the automatic choice would take first,
+    // then those it passes over here. Many path: the rows the rules take for
+    // a full batch, then for fewer messages, then the others.
+    const td_family family = td_alg_info_of(alg)->family;
+    const td_backend_table t = tables[family][path];
+    const td_backend_row *order[32];
     size_t count = 0;
-    for (int avoided = 0; avoided <= 1; avoided++) {
-        for (size_t i = 0; i < t.count; i++) {
-            const td_backend_row *row = &t.rows[i];
-            if (!td_backend_row_usable(row) || row_preferred(row) == avoided)
-                continue;
-            if (names != NULL && count < cap)
-                names[count] = row->name;
-            count++;
-        }
+    assert(t.count <= sizeof order / sizeof order[0]);
+    if (path == TD_MULTI) {
+        for (size_t n = TD_MANY_MAX_LANES; n >= 1; n--)
+            append_once(order, &count, automatic_many_row(family, n));
+    } else {
+        for (size_t i = 0; i < t.count; i++)
+            if (row_preferred(&t.rows[i]))
+                append_once(order, &count, &t.rows[i]);
     }
+    for (size_t i = 0; i < t.count; i++)
+        if (td_backend_row_usable(&t.rows[i]))
+            append_once(order, &count, &t.rows[i]);
+    for (size_t i = 0; names != NULL && i < count && i < cap; i++)
+        names[i] = order[i]->name;
     return count;
 }
 

@@ -1,126 +1,259 @@
 // SPDX-License-Identifier: Apache-2.0
-// Many messages at once: lengths, padding and lane scheduling for the lanes
-// backends, which only ever see whole blocks.
+// Many messages at once: lengths, padding, and which many-path backend takes
+// how many of the messages (td_many_row_for). The backends only ever see
+// whole blocks.
+
+#if (defined(__AVX__) || defined(__AVX2__) || defined(__SHA__)) && !defined(TD_ALLOW_AVX_BASELINE)
+#error "many.c is generic code: compile it for the baseline instruction set (or -DTD_ALLOW_AVX_BASELINE=ON)"
+#endif
 
 #include <string.h>
 
-#include "td_internal.h"
+#include "ctx_core.h"
+#include "shared_block.h"
 #include "wipe.h"
 
-// Messages are taken in batches of up to 16, the widest lane count (AVX-512
-// with 32-bit words). Each message is two segments of whole blocks: its body
-// straight from the caller's memory, then its last bytes with the padding
-// (one or two blocks) in a scratch buffer. Each step runs every lane that has
-// blocks left for as many blocks as the shortest of them, so lanes stay full
-// while messages are of similar length.
-#define TD_MANY_BATCH 16
+// One message's compression state, whatever its family.
+typedef union lane_state {
+    td_md5_state    md5;
+    td_sha1_state   sha1;
+    td_sha256_state sha256;
+    td_sha512_state sha512;
+} lane_state;
 
-typedef struct lane {
-    const uint8_t *next;   // next block of the current segment
-    size_t left;           // blocks left in it
-    int segment;           // 0 body, 1 padding, 2 done
-    size_t pad_blocks;     // 1 or 2
-} lane;
+// The shared last block's schedule is worked out (about 150 cycles for
+// SHA-256) only for batches of at least this many messages, and only for
+// backends with lanes: one message at a time reads the bytes.
+#define SHARED_SCHEDULE_MIN_MESSAGES 8
 
-static void run_lanes(const td_backend_row *row, td_family family, td_ctx *ctxs,
-                      const size_t *active, size_t count, const uint8_t *const *blocks,
-                      size_t nblocks)
+// Compresses nblocks blocks of data[0 .. k) into states[0 .. k) with row,
+// then last when it is not NULL. 1 <= k <= row->lanes.
+static void compress(const td_backend_row *row, td_family family, lane_state *const *states,
+                     const uint8_t *const *data, size_t k, size_t nblocks,
+                     const td_shared_block *last)
 {
     switch (family) {
     case TD_FAMILY_MD5: {
-        td_md5_state *states[TD_MANY_BATCH];
-        for (size_t i = 0; i < count; i++)
-            states[i] = &ctxs[active[i]].td_state.md5;
-        row->blocks.md5_many(states, blocks, count, nblocks);
+        td_md5_state *s[TD_MANY_MAX_LANES];
+        for (size_t i = 0; i < k; i++)
+            s[i] = &states[i]->md5;
+        row->blocks.md5_many(s, data, k, nblocks, last ? &last->md5 : NULL);
         break;
     }
     case TD_FAMILY_SHA1: {
-        td_sha1_state *states[TD_MANY_BATCH];
-        for (size_t i = 0; i < count; i++)
-            states[i] = &ctxs[active[i]].td_state.sha1;
-        row->blocks.sha1_many(states, blocks, count, nblocks);
+        td_sha1_state *s[TD_MANY_MAX_LANES];
+        for (size_t i = 0; i < k; i++)
+            s[i] = &states[i]->sha1;
+        row->blocks.sha1_many(s, data, k, nblocks, last ? &last->sha1 : NULL);
         break;
     }
     case TD_FAMILY_SHA256: {
-        td_sha256_state *states[TD_MANY_BATCH];
-        for (size_t i = 0; i < count; i++)
-            states[i] = &ctxs[active[i]].td_state.sha256;
-        row->blocks.sha256_many(states, blocks, count, nblocks);
+        td_sha256_state *s[TD_MANY_MAX_LANES];
+        for (size_t i = 0; i < k; i++)
+            s[i] = &states[i]->sha256;
+        row->blocks.sha256_many(s, data, k, nblocks, last ? &last->sha256 : NULL);
         break;
     }
     default: {
-        td_sha512_state *states[TD_MANY_BATCH];
-        for (size_t i = 0; i < count; i++)
-            states[i] = &ctxs[active[i]].td_state.sha512;
-        row->blocks.sha512_many(states, blocks, count, nblocks);
+        td_sha512_state *s[TD_MANY_MAX_LANES];
+        for (size_t i = 0; i < k; i++)
+            s[i] = &states[i]->sha512;
+        row->blocks.sha512_many(s, data, k, nblocks, last ? &last->sha512 : NULL);
         break;
     }
     }
 }
 
-static void hash_batch(const td_backend_row *row, td_alg alg, size_t k,
-                       const void *const *data, const size_t *lens, uint8_t *out)
+// The row for count messages side by side: the one given, or the choice of
+// the tables.
+static const td_backend_row *row_for(const td_backend_row *given, td_alg alg, size_t count)
+{
+    return given != NULL ? given : td_many_row_for(alg, count);
+}
+
+// ------------------------------------------------------------ equal lengths
+
+// n messages of len bytes each: message i at ptrs[i], or at base + i * len
+// when ptrs is NULL. Every message has the same number of blocks, so a batch
+// runs in lockstep: its bodies in place, then (when the length leaves a tail)
+// each lane's tail padded in scratch, then the shared last block where there
+// is one. Digest i is written after message i and those before it are read,
+// which lets a Merkle level be hashed in place.
+static void hash_equal(const td_backend_row *given, td_alg alg, size_t n,
+                       const void *const *ptrs, const uint8_t *base, size_t len, uint8_t *out)
 {
     const td_alg_info *info = td_alg_info_of(alg);
+    const td_family family = info->family;
+    const size_t block_size = info->block_size, digest_size = info->digest_size;
+    const size_t body = len / block_size, tail = len - body * block_size;
+    const int shared = td_last_block_is_shared(family, len);
+    td_shared_block last;
+    uint8_t *const last_bytes = td_shared_block_bytes_of(family, &last);
+    int scheduled = 0;
+    if (shared)
+        td_shared_block_bytes(family, last_bytes, len);
+
+    lane_state states[TD_MANY_MAX_LANES];
+    lane_state *state_ptrs[TD_MANY_MAX_LANES];
+    uint8_t padded[TD_MANY_MAX_LANES][TD_PAD_BUFFER_SIZE];
+    const uint8_t *lanes[TD_MANY_MAX_LANES];
+    for (size_t j = 0; j < TD_MANY_MAX_LANES; j++)
+        state_ptrs[j] = &states[j];
+    const size_t state_size = core_state_size(family);
+    size_t lanes_used = 0; // states written, to wipe
+
+    for (size_t i = 0; i < n;) {
+        const size_t left = n - i < TD_MANY_MAX_LANES ? n - i : TD_MANY_MAX_LANES;
+        const td_backend_row *row = row_for(given, alg, left);
+        const size_t k = left < row->lanes ? left : row->lanes;
+        if (k > lanes_used)
+            lanes_used = k;
+        for (size_t j = 0; j < k; j++) {
+            // With len 0 the pointers are never read, and may be NULL.
+            lanes[j] = ptrs ? (const uint8_t *)ptrs[i + j] : len ? base + (i + j) * len : base;
+            memcpy(&states[j], core_iv(alg), state_size);
+        }
+
+        // The shared block, by its precomputed schedule where that pays.
+        const td_shared_block *by_schedule = NULL;
+        if (shared && row->lanes > 1 && n >= SHARED_SCHEDULE_MIN_MESSAGES) {
+            if (!scheduled) {
+                td_shared_block_schedule(family, &last);
+                scheduled = 1;
+            }
+            by_schedule = &last;
+        }
+
+        if (tail == 0) {
+            if (by_schedule != NULL || body != 0)
+                compress(row, family, state_ptrs, lanes, k, body, by_schedule);
+        } else {
+            if (body != 0)
+                compress(row, family, state_ptrs, lanes, k, body, NULL);
+            // The tail with its 0x80 byte, and the length where it fits
+            // (where it does not, td_pad's second block is the shared one).
+            for (size_t j = 0; j < k; j++) {
+                td_pad(family, padded[j], lanes[j] + body * block_size, tail, (uint64_t)len, 0);
+                lanes[j] = padded[j];
+            }
+            compress(row, family, state_ptrs, lanes, k, 1, by_schedule);
+            for (size_t j = 0; j < k; j++)
+                td_wipe(padded[j], block_size);
+        }
+        if (shared && by_schedule == NULL) {
+            // The shared block as bytes, the same block in every lane.
+            for (size_t j = 0; j < k; j++)
+                lanes[j] = last_bytes;
+            compress(row, family, state_ptrs, lanes, k, 1, NULL);
+        }
+
+        for (size_t j = 0; j < k; j++)
+            core_state_digest(alg, &states[j], out + (i + j) * digest_size);
+        i += k;
+    }
+    td_wipe(states, lanes_used * sizeof states[0]);
+}
+
+// ------------------------------------------------------------ mixed lengths
+
+// Each message is two segments of whole blocks: its body straight from the
+// caller's memory, then its last bytes with the padding (one to three
+// blocks) in scratch. Each step runs every message that has blocks left for
+// as many blocks as the shortest of them, so lanes stay full while messages
+// are of similar length; the tables choose the backend for each step's
+// number of messages.
+typedef struct segment {
+    const uint8_t *next; // next block of the current segment
+    size_t left;         // blocks left in it
+    size_t pad_blocks;   // of the padding segment
+    int padding;         // in the padding segment now
+} segment;
+
+static void hash_mixed_batch(const td_backend_row *given, td_alg alg, size_t k,
+                             const void *const *data, const size_t *lens, uint8_t *out)
+{
+    const td_alg_info *info = td_alg_info_of(alg);
+    const td_family family = info->family;
     const size_t block_size = info->block_size;
-    td_ctx ctxs[TD_MANY_BATCH];
-    uint8_t padding[TD_MANY_BATCH][TD_PAD_BUFFER_SIZE];
-    lane lanes[TD_MANY_BATCH];
+    lane_state states[TD_MANY_MAX_LANES];
+    uint8_t padding[TD_MANY_MAX_LANES][TD_PAD_BUFFER_SIZE];
+    segment seg[TD_MANY_MAX_LANES];
 
     for (size_t i = 0; i < k; i++) {
         const uint8_t *msg = data[i];
         const size_t body = lens[i] / block_size;
         // msg may be NULL when its length is 0, and NULL + 0 is undefined.
         const uint8_t *tail = body != 0 ? msg + body * block_size : msg;
-        td_ctx_start(&ctxs[i], alg);
-        const size_t npad = td_pad(info->family, padding[i], tail, lens[i] - body * block_size,
+        memcpy(&states[i], core_iv(alg), core_state_size(family));
+        const size_t npad = td_pad(family, padding[i], tail, lens[i] - body * block_size,
                                    (uint64_t)lens[i], 0);
-        lanes[i] = body != 0 ? (lane){ msg, body, 0, npad } : (lane){ padding[i], npad, 1, npad };
+        seg[i] = body != 0 ? (segment){ msg, body, npad, 0 } : (segment){ padding[i], npad, npad, 1 };
     }
 
-    for (;;) {
-        size_t active[TD_MANY_BATCH];
-        const uint8_t *blocks[TD_MANY_BATCH];
-        size_t count = 0, step = SIZE_MAX;
-        for (size_t i = 0; i < k; i++) {
-            if (lanes[i].segment == 2)
-                continue;
-            active[count] = i;
-            blocks[count] = lanes[i].next;
-            count++;
-            if (lanes[i].left < step)
-                step = lanes[i].left;
-        }
-        if (count == 0)
-            break;
-        run_lanes(row, info->family, ctxs, active, count, blocks, step);
-        for (size_t j = 0; j < count; j++) {
-            lane *l = &lanes[active[j]];
-            l->left -= step;
-            l->next += step * block_size;
-            if (l->left == 0) {
-                if (l->segment == 0)
-                    *l = (lane){ padding[active[j]], l->pad_blocks, 1, l->pad_blocks };
-                else
-                    l->segment = 2;
-            }
-        }
-    }
-
+    size_t active[TD_MANY_MAX_LANES], count = k;
     for (size_t i = 0; i < k; i++)
-        td_ctx_digest(&ctxs[i], out + i * info->digest_size);
-    td_wipe(padding, sizeof padding);
-    td_wipe(ctxs, sizeof ctxs);
+        active[i] = i;
+    while (count != 0) {
+        size_t step = SIZE_MAX;
+        for (size_t j = 0; j < count; j++)
+            if (seg[active[j]].left < step)
+                step = seg[active[j]].left;
+        // The step's messages, as many at a time as each chosen row takes.
+        for (size_t done = 0; done < count;) {
+            const td_backend_row *row = row_for(given, alg, count - done);
+            const size_t take = count - done < row->lanes ? count - done : row->lanes;
+            lane_state *s[TD_MANY_MAX_LANES];
+            const uint8_t *blocks[TD_MANY_MAX_LANES];
+            for (size_t j = 0; j < take; j++) {
+                s[j] = &states[active[done + j]];
+                blocks[j] = seg[active[done + j]].next;
+            }
+            compress(row, family, s, blocks, take, step, NULL);
+            done += take;
+        }
+        size_t still = 0;
+        for (size_t j = 0; j < count; j++) {
+            segment *g = &seg[active[j]];
+            g->left -= step;
+            g->next += step * block_size;
+            if (g->left == 0 && !g->padding)
+                *g = (segment){ padding[active[j]], g->pad_blocks, g->pad_blocks, 1 };
+            if (g->left != 0)
+                active[still++] = active[j];
+        }
+        count = still;
+    }
+
+    for (size_t i = 0; i < k; i++) {
+        core_state_digest(alg, &states[i], out + i * info->digest_size);
+        td_wipe(padding[i], seg[i].pad_blocks * block_size);
+    }
+    td_wipe(states, k * sizeof states[0]);
 }
+
+// ------------------------------------------------------------ entry points
 
 void td_hash_many_with(const td_backend_row *row, td_alg alg, size_t n,
                        const void *const *data, const size_t *lens, uint8_t *out)
 {
-    const size_t digest_size = td_alg_info_of(alg)->digest_size;
-    for (size_t i = 0; i < n; i += TD_MANY_BATCH) {
-        const size_t k = n - i < TD_MANY_BATCH ? n - i : TD_MANY_BATCH;
-        hash_batch(row, alg, k, data + i, lens + i, out + i * digest_size);
+    size_t equal = 1;
+    while (equal < n && lens[equal] == lens[0])
+        equal++;
+    if (equal == n) {
+        hash_equal(row, alg, n, data, NULL, lens[0], out);
+        return;
     }
+    const size_t digest_size = td_alg_info_of(alg)->digest_size;
+    for (size_t i = 0; i < n; i += TD_MANY_MAX_LANES) {
+        const size_t k = n - i < TD_MANY_MAX_LANES ? n - i : TD_MANY_MAX_LANES;
+        hash_mixed_batch(row, alg, k, data + i, lens + i, out + i * digest_size);
+    }
+}
+
+void td_hash_many_fixed_with(const td_backend_row *row, td_alg alg, size_t n,
+                             const uint8_t *data, size_t len, uint8_t *out)
+{
+    hash_equal(row, alg, n, NULL, data, len, out);
 }
 
 int td_hash_many(td_alg alg, size_t n, const void *const *data, const size_t *lens, void *out)
@@ -138,6 +271,23 @@ int td_hash_many(td_alg alg, size_t n, const void *const *data, const size_t *le
         if (!td_len_allowed(alg, lens[i]))
             return TD_ERR_LENGTH;
     }
-    td_hash_many_with(td_backend_row_for(alg, TD_MULTI), alg, n, data, lens, out);
+    td_hash_many_with(NULL, alg, n, data, lens, out);
+    return TD_OK;
+}
+
+int td_hash_many_fixed(td_alg alg, size_t n, const void *data, size_t len, void *out)
+{
+    if ((unsigned)alg >= (unsigned)TD_ALG_COUNT)
+        return TD_ERR_ARG;
+    if (n == 0)
+        return TD_OK;
+    if (out == NULL || (data == NULL && len != 0))
+        return TD_ERR_ARG;
+    // The messages must fit in the address space: n * len bytes from data.
+    if (len != 0 && (n > SIZE_MAX / len || (uintptr_t)data > UINTPTR_MAX - n * len))
+        return TD_ERR_ARG;
+    if (!td_len_allowed(alg, len))
+        return TD_ERR_LENGTH;
+    td_hash_many_fixed_with(NULL, alg, n, data, len, out);
     return TD_OK;
 }

@@ -47,18 +47,51 @@ typedef enum td_family {
     TD_FAMILY_COUNT
 } td_family;
 
-// The many-message path: compress nblocks whole blocks into each of n
-// independent states; data[i] is lane i's next block. Any n >= 1: a lanes
-// backend runs full lanes, then narrower ones or one at a time. many.c owns
-// message lengths and padding, so a backend only ever sees whole blocks.
+// The many-message path. Where messages of a batch have equal lengths and
+// their last block holds padding alone (no message byte: the length is a
+// multiple of the block size, or its tail leaves no room for the length
+// field), that block is the same in every lane. Its message schedule is then
+// worked out once for the batch (many.c), and lanes backends add the words
+// from it instead of loading, transposing and expanding a block per lane.
+// The bytes are there too, for backends that compress bytes.
+typedef struct td_md5_shared_block {
+    uint8_t  bytes[64];
+    uint32_t xt[64];   // step i: X[k] + T[i], k the word step i reads
+} td_md5_shared_block;
+typedef struct td_sha1_shared_block {
+    uint8_t  bytes[64];
+    uint32_t w[80];    // W[t]: SHA-NI adds K itself
+    uint32_t wk[80];   // W[t] + K(t)
+} td_sha1_shared_block;
+typedef struct td_sha256_shared_block {
+    uint8_t  bytes[64];
+    uint32_t wk[64];   // W[t] + K[t]
+} td_sha256_shared_block;
+typedef struct td_sha512_shared_block {
+    uint8_t  bytes[128];
+    uint64_t wk[80];   // W[t] + K[t]
+} td_sha512_shared_block;
+
+// Compress nblocks whole blocks into each of n independent states, data[i]
+// being lane i's next block, then, when last is not NULL, the shared block
+// last into each (nblocks may then be 0). 1 <= n <= the row's lanes. many.c
+// owns message lengths, padding and which backend takes how many messages,
+// so a backend only ever sees whole blocks and runs the same code on every
+// CPU.
 typedef void td_md5_blocks_many_fn(td_md5_state *const *states, const uint8_t *const *data,
-                                   size_t n, size_t nblocks);
+                                   size_t n, size_t nblocks, const td_md5_shared_block *last);
 typedef void td_sha1_blocks_many_fn(td_sha1_state *const *states, const uint8_t *const *data,
-                                    size_t n, size_t nblocks);
+                                    size_t n, size_t nblocks, const td_sha1_shared_block *last);
 typedef void td_sha256_blocks_many_fn(td_sha256_state *const *states, const uint8_t *const *data,
-                                      size_t n, size_t nblocks);
+                                      size_t n, size_t nblocks,
+                                      const td_sha256_shared_block *last);
 typedef void td_sha512_blocks_many_fn(td_sha512_state *const *states, const uint8_t *const *data,
-                                      size_t n, size_t nblocks);
+                                      size_t n, size_t nblocks,
+                                      const td_sha512_shared_block *last);
+
+// The most messages one call of a many-path backend takes (AVX-512, 32-bit
+// words), and so the size of many.c's batches.
+#define TD_MANY_MAX_LANES 16
 
 // A row's function: the member that matches its table's family and path.
 typedef union td_blocks_fn {
@@ -72,21 +105,35 @@ typedef union td_blocks_fn {
     td_sha512_blocks_many_fn *sha512_many;
 } td_blocks_fn;
 
-// One row of a backend table: usable when every bit of cpu_needs is present;
-// left to rows below it by the automatic choice on a CPU with any bit of
-// cpu_avoid (performance traits), though still usable when pinned.
+// One row of a backend table: usable when every bit of cpu_needs is present.
+// On the single path the automatic choice leaves a row to the rows below it
+// on a CPU with any bit of cpu_avoid (performance traits), though it stays
+// usable when pinned; on the many path the family's rules decide (below).
 typedef struct td_backend_row {
     const char  *name;
     uint32_t     cpu_needs;  // TD_CPU_* bits
     td_blocks_fn blocks;
-    uint32_t     cpu_avoid;  // TD_CPU_SLOW_* bits; last so that most rows omit it
+    uint32_t     cpu_avoid;  // TD_CPU_SLOW_* bits, single path
+    uint32_t     lanes;      // many path: messages per call, 1 for one at a time
 } td_backend_row;
 
-// A family's backends for one path, best first; the last row is "portable".
+// A family's backends for one path; the last row is "portable".
 typedef struct td_backend_table {
     const td_backend_row *rows;
     size_t                count;
 } td_backend_table;
+
+// When the automatic choice takes a many-path row: for count messages hashed
+// side by side, count >= min_count, on a CPU with every bit of cpu_with and
+// none of cpu_without. A family's rules are tried in order; the first that
+// holds and names a row usable here wins. It takes up to that row's lanes of
+// the messages, and the rules are asked again for the rest.
+typedef struct td_many_rule {
+    const char *name;         // a row of the family's many-path table
+    uint32_t    min_count;
+    uint32_t    cpu_with;     // TD_CPU_* bits
+    uint32_t    cpu_without;
+} td_many_rule;
 
 // Static facts about an algorithm.
 typedef struct td_alg_info {
@@ -116,15 +163,14 @@ static inline const td_alg_info *td_alg_info_of(td_alg alg)
 }
 
 // The backend in use for alg on path; alg and path must be valid. One atomic
-// load after the first call.
+// load after the first call. On the many path, with nothing pinned, the row
+// the automatic choice takes for a full batch (td_backend's answer).
 TD_HIDDEN const td_backend_row *td_backend_row_for(td_alg alg, td_path path);
 
-// The function of the row the automatic choice takes for a family's single
-// path on this CPU, whatever is pinned: where the lanes backends send
-// messages too few to fill their lanes, so that the knowledge of which
-// single-path backend is best stays in the tables. One atomic load after the
-// first call.
-TD_HIDDEN td_blocks_fn td_preferred_single_blocks(td_family family);
+// The many-path row for count messages of alg side by side, 1 <= count <=
+// TD_MANY_MAX_LANES: the pinned or named row, or else the first rule of the
+// family that holds here. Two atomic loads after the first call.
+TD_HIDDEN const td_backend_row *td_many_row_for(td_alg alg, size_t count);
 
 // Every row built in for a family and path, usable here or not.
 TD_HIDDEN td_backend_table td_backend_table_of(td_family family, td_path path);
@@ -167,9 +213,12 @@ TD_HIDDEN int td_ctx_live(const td_ctx *ctx);
 // Whether a message of len bytes is within alg's length limit.
 TD_HIDDEN int td_len_allowed(td_alg alg, uint64_t len);
 
-// n messages with a given many-path row (many.c); arguments already checked.
+// n messages (many.c), arguments already checked: every one through row, or
+// through td_many_row_for's choice when row is NULL.
 TD_HIDDEN void td_hash_many_with(const td_backend_row *row, td_alg alg, size_t n,
                                  const void *const *data, const size_t *lens, uint8_t *out);
+TD_HIDDEN void td_hash_many_fixed_with(const td_backend_row *row, td_alg alg, size_t n,
+                                       const uint8_t *data, size_t len, uint8_t *out);
 
 // The whole message in one call with a given single-path row.
 TD_HIDDEN void td_hash_with(const td_backend_row *row, td_alg alg,

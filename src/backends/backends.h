@@ -28,6 +28,7 @@ TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_shani_msg; // one at a time
 TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_avx2;    // one at a time
 TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_armv8;   // one at a time
 TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_avx512_x16; // 16 lanes
+TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_shani_x4;   // up to 4 streams interleaved
 
 // SHA-224/256
 TD_HIDDEN td_sha256_blocks_fn td_sha256_blocks_portable;
@@ -40,6 +41,8 @@ TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_shani;   // one at a ti
 TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_avx2;    // one at a time
 TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_armv8;   // one at a time
 TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_avx512_x16; // 16 lanes
+TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_avx512_x8;  // 8 lanes, YMM
+TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_shani_x4;   // up to 4 streams interleaved
 TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_avx2_x8;    // 8 lanes
 
 // SHA-384/512, SHA-512/t
@@ -54,6 +57,7 @@ TD_HIDDEN td_sha512_blocks_many_fn td_sha512_blocks_many_avx512_scalar; // one a
 TD_HIDDEN td_sha512_blocks_many_fn td_sha512_blocks_many_avx2;          // one at a time
 TD_HIDDEN td_sha512_blocks_many_fn td_sha512_blocks_many_armv8_sha512;  // one at a time
 TD_HIDDEN td_sha512_blocks_many_fn td_sha512_blocks_many_avx512_x8;  // 8 lanes
+TD_HIDDEN td_sha512_blocks_many_fn td_sha512_blocks_many_avx512_x4;  // 4 lanes, YMM
 TD_HIDDEN td_sha512_blocks_many_fn td_sha512_blocks_many_avx2_x4;    // 4 lanes
 
 #endif // TD_BACKENDS_H

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Many-path backends that take one message after another through a
-// single-stream backend. They serve CPUs and families without a lanes
-// backend, so that td_hash_many is never slower than a loop of td_hash.
+// single-stream backend: for CPUs and families without a lanes backend, and
+// for counts of messages too small to fill one, so that td_hash_many is never
+// slower than a loop of td_hash. The shared last block is read as bytes.
 // Compiled at the baseline: they only call the single-stream functions.
 
 #if (defined(__AVX__) || defined(__AVX2__) || defined(__SHA__)) && !defined(TD_ALLOW_AVX_BASELINE)
@@ -14,10 +15,15 @@
 #define TD_DEFINE_MANY_LOOP(family, isa)                                               \
     void td_##family##_blocks_many_##isa(td_##family##_state *const *states,           \
                                          const uint8_t *const *data, size_t n,         \
-                                         size_t nblocks)                               \
+                                         size_t nblocks,                               \
+                                         const td_##family##_shared_block *last)       \
     {                                                                                  \
-        for (size_t i = 0; i < n; i++)                                                 \
-            td_##family##_blocks_##isa(states[i], data[i], nblocks);                   \
+        for (size_t i = 0; i < n; i++) {                                               \
+            if (nblocks != 0)                                                          \
+                td_##family##_blocks_##isa(states[i], data[i], nblocks);               \
+            if (last != NULL)                                                          \
+                td_##family##_blocks_##isa(states[i], last->bytes, 1);                 \
+        }                                                                              \
     }
 
 TD_DEFINE_MANY_LOOP(md5, portable)

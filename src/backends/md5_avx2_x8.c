@@ -16,9 +16,8 @@
 // After b is known a step takes 5 operations in F, G and H (AND or XOR, the
 // second XOR or ADD, ADD, the shift pair, OR, ADD) and 6 in I: 336 cycles a
 // block for all 8 lanes at best (395 measured on Sapphire Rapids), against
-// 288 for one message in scalar code. So 2 to 7 messages go through the same
-// kernel with the spare lanes reading lane 0's blocks; one message alone
-// goes to the portable backend.
+// 288 for one message in scalar code: a pass pays from two messages on
+// (dispatch.c's rules).
 
 #define PIN(v) PIN_VECTOR(v)
 
@@ -116,12 +115,14 @@ static void md5_x8(td_md5_state *const *states, const uint8_t *const *data, size
 }
 
 void td_md5_blocks_many_avx2_x8(td_md5_state *const *states, const uint8_t *const *data,
-                                size_t n, size_t nblocks)
+                                size_t n, size_t nblocks, const td_md5_shared_block *last)
 {
-    for (; n >= 8; n -= 8, states += 8, data += 8)
-        md5_x8(states, data, 8, nblocks);
-    if (n == 1)
-        td_md5_blocks_portable(states[0], data[0], nblocks);
-    else if (n > 0)
+    if (nblocks != 0)
         md5_x8(states, data, n, nblocks);
+    if (last != NULL) {
+        const uint8_t *same[8];
+        for (size_t i = 0; i < n; i++)
+            same[i] = last->bytes;
+        md5_x8(states, same, n, 1);
+    }
 }

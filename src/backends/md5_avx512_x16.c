@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0
  * MD5 block function (RFC 1321) for the many-message path: 16 messages in
  * the 32-bit lanes of ZMM registers, VPTERNLOGD for F, G, H and I, VPROLD
- * for the rotates. Needs AVX-512F, and AVX-512VL for md5_avx512.c, which
- * takes one message alone where it is the preferred backend; compiled with
- * -mavx512f.
+ * for the rotates. Needs AVX-512F; compiled with -mavx512f.
  */
 #if defined(__GNUC__) && !defined(__AVX512F__)
 #error "md5_avx512_x16.c must be compiled with -mavx512f"
@@ -19,10 +17,8 @@
 // ADD, VPROLD, ADD after b is known: 4 cycles of latency, 64 x 4 = 256
 // cycles a block for all 16 lanes (about 297 measured on Sapphire Rapids:
 // the 64 shuffles of the transpose share the two ZMM ports), against 257
-// for one message alone in md5_avx512.c. So 2 to 15 messages still go
-// through the same kernel with the spare lanes reading lane 0's blocks (2
-// messages: 1.7x the one-at-a-time backend); only one message alone goes
-// elsewhere.
+// for one message alone in md5_avx512.c: a pass pays from two messages on
+// (1.7x the one-at-a-time backend; dispatch.c's rules).
 
 #define PIN(v) PIN_VECTOR(v)
 
@@ -82,18 +78,14 @@ static void md5_x16(td_md5_state *const *states, const uint8_t *const *data, siz
 }
 
 void td_md5_blocks_many_avx512_x16(td_md5_state *const *states, const uint8_t *const *data,
-                                   size_t n, size_t nblocks)
+                                   size_t n, size_t nblocks, const td_md5_shared_block *last)
 {
-    for (; n >= 16; n -= 16, states += 16, data += 16)
-        md5_x16(states, data, 16, nblocks);
-    // One message alone goes to the single-path backend: md5_avx512.c is 12%
-    // faster than these lanes (no transpose) where VPROLD takes one cycle;
-    // where it takes two, both trail md5_portable.c (Zen 5, 16 KiB: 408 MB/s
-    // with md5_avx512.c, 723 with md5_portable.c).
-    if (n == 1) {
-        td_preferred_single_blocks(TD_FAMILY_MD5).md5(states[0], data[0], nblocks);
-        return;
-    }
-    if (n > 0)
+    if (nblocks != 0)
         md5_x16(states, data, n, nblocks);
+    if (last != NULL) {
+        const uint8_t *same[16];
+        for (size_t i = 0; i < n; i++)
+            same[i] = last->bytes;
+        md5_x16(states, same, n, 1);
+    }
 }

@@ -13,18 +13,12 @@
 #include "../td_internal.h"
 #include "backends.h"
 #include "lanes_avx512_x16.h"
-#if TD_HAVE_SHA_NI
-#include "../cpu.h"
-#endif
 
 // A round is 7 operations, off the chain but for two: e += W[t] + K, e +=
 // f(b, c, d), e += a <<< 5, b <<<= 30, plus 3 for each scheduled word (one
 // three-input XOR, one XOR, one rotate): about 830 operations a block for
 // the 16 lanes with the transpose, some 420 cycles on the two ports that
-// take ZMM operations. One SHA-NI stream takes about 100 cycles a block, so
-// below MIN_LANES messages they go one at a time to SHA-NI when it is built
-// and the CPU has it.
-#define MIN_LANES 6
+// take ZMM operations (Sapphire Rapids).
 
 // VPTERNLOGD truth tables for f(b, c, d): b is 0xf0, c 0xcc, d 0xaa.
 enum { TL_CH = 0xca, TL_PARITY = 0x96, TL_MAJ = 0xe8 };
@@ -116,18 +110,14 @@ static void sha1_x16(td_sha1_state *const *states, const uint8_t *const *data, s
 }
 
 void td_sha1_blocks_many_avx512_x16(td_sha1_state *const *states, const uint8_t *const *data,
-                                    size_t n, size_t nblocks)
+                                    size_t n, size_t nblocks, const td_sha1_shared_block *last)
 {
-    for (; n >= 16; n -= 16, states += 16, data += 16)
-        sha1_x16(states, data, 16, nblocks);
-#if TD_HAVE_SHA_NI
-    if (n < MIN_LANES && td_cpu_has(TD_CPU_NEEDS_SHANI)) {
-        td_sha1_blocks_fn *const one = td_preferred_single_blocks(TD_FAMILY_SHA1).sha1;
-        for (size_t i = 0; i < n; i++)
-            one(states[i], data[i], nblocks);
-        return;
-    }
-#endif
-    if (n > 0)
+    if (nblocks != 0)
         sha1_x16(states, data, n, nblocks);
+    if (last != NULL) {
+        const uint8_t *same[16];
+        for (size_t i = 0; i < n; i++)
+            same[i] = last->bytes;
+        sha1_x16(states, same, n, 1);
+    }
 }

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0
  * SHA-224/256 on the many path, 8 messages at once in the 32-bit elements of
- * YMM registers (rotations as two shifts and an OR). Needs AVX2 at run time,
- * and BMI1 and BMI2 for the scalar backend it hands a lone message to;
- * compiled with -mavx2.
+ * YMM registers (rotations as two shifts and an OR). Needs AVX2; compiled
+ * with -mavx2.
  */
 #if defined(__GNUC__) && !defined(__AVX2__)
 #error "sha256_avx2_x8.c needs -mavx2"
@@ -38,21 +37,14 @@
 #include "sha256_lanes_x8.h"
 
 void td_sha256_blocks_many_avx2_x8(td_sha256_state *const *states, const uint8_t *const *data,
-                                   size_t n, size_t nblocks)
+                                   size_t n, size_t nblocks, const td_sha256_shared_block *last)
 {
-    while (n != 0) {
-#if TD_HAVE_SHA256_AVX2
-        // A lone message: the scalar backend does one block in about half
-        // the time of an 8-lane pass (measured on Sapphire Rapids).
-        if (n == 1) {
-            td_sha256_blocks_avx2(states[0], data[0], nblocks);
-            return;
-        }
-#endif
-        const size_t k = n < 8 ? n : 8;
-        run_x8(states, data, k, nblocks);
-        states += k;
-        data += k;
-        n -= k;
+    if (nblocks != 0)
+        run_x8(states, data, n, nblocks);
+    if (last != NULL) {
+        const uint8_t *same[8];
+        for (size_t i = 0; i < n; i++)
+            same[i] = last->bytes;
+        run_x8(states, same, n, 1);
     }
 }

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0
  * SHA-224/256 on the many path, 16 messages at once in the 32-bit elements of
- * ZMM registers (VPROLD, VPTERNLOGD), leftovers 8 at once in YMM registers or
- * one at a time with SHA-NI. Needs AVX-512F, BW and VL at run time (SHA-NI is
- * used only where the CPU has it); compiled with -mavx512f -mavx512bw -mavx512vl.
+ * ZMM registers (VPROLD, VPTERNLOGD), or 8 at once in YMM registers. Needs
+ * AVX-512F, BW and VL; compiled with -mavx512f -mavx512bw -mavx512vl.
  */
 #if defined(__GNUC__) && (!defined(__AVX512F__) || !defined(__AVX512BW__) || !defined(__AVX512VL__))
 #error "sha256_avx512_x16.c needs -mavx512f -mavx512bw -mavx512vl"
@@ -12,9 +11,6 @@
 
 #include "../td_internal.h"
 #include "backends.h"
-#if TD_HAVE_SHA_NI
-#include "../cpu.h" // td_cpu_has: whether the SHA-NI hand-off may run
-#endif
 
 // Sigma0, Sigma1 and the message sigmas as three rotations (or shifts) and
 // one three-way XOR; Ch and Maj as one VPTERNLOGD each (0xb8: g, e, f ->
@@ -89,8 +85,8 @@ static inline void load_words_x16(__m512i w[16], const uint8_t *const *data, siz
 #undef LANES_MAJ
 #undef LANES_LOAD
 
-// The same 8 lanes at a time in YMM registers, for the leftovers (AVX-512VL:
-// VPROLD and VPTERNLOGD on 256 bits, which have three ports here, not two).
+// The same 8 lanes at a time in YMM registers (AVX-512VL: VPROLD and
+// VPTERNLOGD on 256 bits, which have three ports on Sapphire Rapids, not two).
 #define LANES_ADD(a, b) _mm256_add_epi32((a), (b))
 #define LANES_SET1(x) _mm256_set1_epi32((int)(x))
 #define LANES_XOR3(x, y, z) _mm256_ternarylogic_epi32((x), (y), (z), 0x96)
@@ -153,44 +149,28 @@ static void run_x16(td_sha256_state *const *states, const uint8_t *const *data, 
     }
 }
 
-// Lanes per pass, measured on Sapphire Rapids against one message after
-// another with SHA-NI (about 130 cycles a block): a 16-lane pass costs as
-// much as about 7 SHA-NI messages whether its lanes are full or not, an
-// 8-lane pass about 5. So 11 to 16 lanes take one 16-lane pass; 5 to 10, an
-// 8-lane pass and SHA-NI for the rest; 1 to 4, SHA-NI alone. Where vector
-// operations take 2 cycles (AMD Zen 5) an 8-lane pass costs about 6.6
-// messages, so it takes 7 to 10 lanes there.
-#define X16_MIN_LANES 11
-#define X8_MIN_LANES 5
-#define X8_MIN_LANES_SLOW_VECTOR 7
-
 void td_sha256_blocks_many_avx512_x16(td_sha256_state *const *states, const uint8_t *const *data,
-                                      size_t n, size_t nblocks)
+                                      size_t n, size_t nblocks, const td_sha256_shared_block *last)
 {
-    while (n >= X16_MIN_LANES) {
-        const size_t k = n < 16 ? n : 16;
-        run_x16(states, data, k, nblocks);
-        states += k;
-        data += k;
-        n -= k;
+    if (nblocks != 0)
+        run_x16(states, data, n, nblocks);
+    if (last != NULL) {
+        const uint8_t *same[16];
+        for (size_t i = 0; i < n; i++)
+            same[i] = last->bytes;
+        run_x16(states, same, n, 1);
     }
-#if TD_HAVE_SHA_NI
-    const int one_at_a_time = td_cpu_has(TD_CPU_NEEDS_SHANI);
-    const size_t x8_min = td_cpu_has(TD_CPU_SLOW_VECTOR_INT) ? X8_MIN_LANES_SLOW_VECTOR : X8_MIN_LANES;
-#else
-    const int one_at_a_time = 0;
-    const size_t x8_min = X8_MIN_LANES;
-#endif
-    while (n != 0 && (n >= x8_min || !one_at_a_time)) {
-        const size_t k = n < 8 ? n : 8;
-        run_x8(states, data, k, nblocks);
-        states += k;
-        data += k;
-        n -= k;
+}
+
+void td_sha256_blocks_many_avx512_x8(td_sha256_state *const *states, const uint8_t *const *data,
+                                     size_t n, size_t nblocks, const td_sha256_shared_block *last)
+{
+    if (nblocks != 0)
+        run_x8(states, data, n, nblocks);
+    if (last != NULL) {
+        const uint8_t *same[8];
+        for (size_t i = 0; i < n; i++)
+            same[i] = last->bytes;
+        run_x8(states, same, n, 1);
     }
-#if TD_HAVE_SHA_NI
-    td_sha256_blocks_fn *const one = td_preferred_single_blocks(TD_FAMILY_SHA256).sha256;
-    for (size_t i = 0; i < n; i++)
-        one(states[i], data[i], nblocks);
-#endif
 }

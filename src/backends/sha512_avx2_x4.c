@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0
  * SHA-384/512 and SHA-512/t on the many path, 4 messages at once in the
- * 64-bit elements of YMM registers (rotations as two shifts). Needs AVX2 at
- * run time, and BMI1 and BMI2 for the scalar backend it hands a lone message
- * to; compiled with -mavx2.
+ * 64-bit elements of YMM registers (rotations as two shifts). Needs AVX2;
+ * compiled with -mavx2.
  */
 #if defined(__GNUC__) && !defined(__AVX2__)
 #error "sha512_avx2_x4.c needs -mavx2"
@@ -41,28 +40,15 @@
 
 #include "sha512_lanes_x4.h"
 
-// Lanes per pass, measured on Sapphire Rapids against sha512_avx2.c one
-// message after another (about 460 TSC ticks a block): a 4-lane pass costs
-// about 1050 whether its lanes are full or not, as much as 2.3 messages. So
-// 3 or 4 lanes take a 4-lane pass, 1 or 2 go one at a time.
-#if TD_HAVE_SHA512_AVX2
-#define X4_MIN_LANES 3
-#else
-#define X4_MIN_LANES 1
-#endif
-
 void td_sha512_blocks_many_avx2_x4(td_sha512_state *const *states, const uint8_t *const *data,
-                                   size_t n, size_t nblocks)
+                                   size_t n, size_t nblocks, const td_sha512_shared_block *last)
 {
-    while (n >= X4_MIN_LANES) {
-        const size_t k = n < 4 ? n : 4;
-        run_x4(states, data, k, nblocks);
-        states += k;
-        data += k;
-        n -= k;
+    if (nblocks != 0)
+        run_x4(states, data, n, nblocks);
+    if (last != NULL) {
+        const uint8_t *same[4];
+        for (size_t i = 0; i < n; i++)
+            same[i] = last->bytes;
+        run_x4(states, same, n, 1);
     }
-#if TD_HAVE_SHA512_AVX2
-    for (size_t i = 0; i < n; i++)
-        td_sha512_blocks_avx2(states[i], data[i], nblocks);
-#endif
 }

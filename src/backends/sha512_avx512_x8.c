@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0
  * SHA-384/512 and SHA-512/t on the many path, 8 messages at once in the
- * 64-bit elements of ZMM registers (VPRORQ, VPTERNLOGQ), leftovers 4 at once
- * in YMM registers or one at a time with sha512_avx512.c. Needs AVX-512F, BW
- * and VL at run time; compiled with -mavx512f -mavx512bw -mavx512vl.
+ * 64-bit elements of ZMM registers (VPRORQ, VPTERNLOGQ), or 4 at once in YMM
+ * registers. Needs AVX-512F, BW and VL; compiled with -mavx512f -mavx512bw
+ * -mavx512vl.
  */
 #if defined(__GNUC__) && (!defined(__AVX512F__) || !defined(__AVX512BW__) || !defined(__AVX512VL__))
 #error "sha512_avx512_x8.c needs -mavx512f -mavx512bw -mavx512vl"
@@ -12,9 +12,6 @@
 
 #include "../td_internal.h"
 #include "backends.h"
-#if TD_HAVE_SHA512_AVX512
-#include "../cpu.h" // td_cpu_has: whether the one-at-a-time hand-off may run
-#endif
 
 // Sigma0, Sigma1 and the message sigmas as three rotations (or shifts) and
 // one three-way XOR; Ch and Maj as one VPTERNLOGQ each (0xb8: g, e, f ->
@@ -90,8 +87,8 @@ static inline void load_words_x8(__m512i w[16], const uint8_t *const *data, size
 #undef LANES_MAJ
 #undef LANES_LOAD
 
-// The same 4 lanes at a time in YMM registers, for the leftovers (AVX-512VL:
-// VPRORQ and VPTERNLOGQ on 256 bits, which have three ports here, not two).
+// The same 4 lanes at a time in YMM registers (AVX-512VL: VPRORQ and
+// VPTERNLOGQ on 256 bits, which have three ports on Sapphire Rapids, not two).
 #define LANES_ADD(a, b) _mm256_add_epi64((a), (b))
 #define LANES_SET1(x) _mm256_set1_epi64x((long long)(x))
 #define LANES_XOR3(x, y, z) _mm256_ternarylogic_epi64((x), (y), (z), 0x96)
@@ -121,44 +118,28 @@ static void run_x8(td_sha512_state *const *states, const uint8_t *const *data, s
         _mm512_storeu_si512((void *)states[i]->h, r[i]);
 }
 
-// Lanes per pass, measured on Sapphire Rapids in TSC ticks per block of
-// each lane: an 8-lane pass costs about 830 whether its lanes are full or
-// not, a 4-lane YMM pass about 580, one message with sha512_avx512.c about
-// 415. So 5 to 8 lanes take an 8-lane pass; 2 to 4, a 4-lane pass; 1 goes
-// alone. Where vector operations take 2 cycles (AMD Zen 5) a 4-lane pass
-// costs more than two messages one at a time (16 KiB, two messages: 800
-// MB/s in lanes, 1030 alone), so it takes 3 or 4 lanes there.
-#define X8_MIN_LANES 5
-#define X4_MIN_LANES 2
-#define X4_MIN_LANES_SLOW_VECTOR 3
-
 void td_sha512_blocks_many_avx512_x8(td_sha512_state *const *states, const uint8_t *const *data,
-                                     size_t n, size_t nblocks)
+                                     size_t n, size_t nblocks, const td_sha512_shared_block *last)
 {
-    while (n >= X8_MIN_LANES) {
-        const size_t k = n < 8 ? n : 8;
-        run_x8(states, data, k, nblocks);
-        states += k;
-        data += k;
-        n -= k;
+    if (nblocks != 0)
+        run_x8(states, data, n, nblocks);
+    if (last != NULL) {
+        const uint8_t *same[8];
+        for (size_t i = 0; i < n; i++)
+            same[i] = last->bytes;
+        run_x8(states, same, n, 1);
     }
-#if TD_HAVE_SHA512_AVX512
-    const int one_at_a_time = td_cpu_has(TD_CPU_NEEDS_SHA512_AVX512);
-    const size_t x4_min = td_cpu_has(TD_CPU_SLOW_VECTOR_INT) ? X4_MIN_LANES_SLOW_VECTOR : X4_MIN_LANES;
-#else
-    const int one_at_a_time = 0;
-    const size_t x4_min = X4_MIN_LANES;
-#endif
-    while (n != 0 && (n >= x4_min || !one_at_a_time)) {
-        const size_t k = n < 4 ? n : 4;
-        run_x4(states, data, k, nblocks);
-        states += k;
-        data += k;
-        n -= k;
+}
+
+void td_sha512_blocks_many_avx512_x4(td_sha512_state *const *states, const uint8_t *const *data,
+                                     size_t n, size_t nblocks, const td_sha512_shared_block *last)
+{
+    if (nblocks != 0)
+        run_x4(states, data, n, nblocks);
+    if (last != NULL) {
+        const uint8_t *same[4];
+        for (size_t i = 0; i < n; i++)
+            same[i] = last->bytes;
+        run_x4(states, same, n, 1);
     }
-#if TD_HAVE_SHA512_AVX512
-    td_sha512_blocks_fn *const one = td_preferred_single_blocks(TD_FAMILY_SHA512).sha512;
-    for (size_t i = 0; i < n; i++)
-        one(states[i], data[i], nblocks);
-#endif
 }

@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: Apache-2.0
+ * SHA-224/256 on the many path with the x86 SHA extensions: up to 4 messages
+ * at once, their rounds interleaved. Needs SHA, SSE4.1 and SSSE3; compiled
+ * with -msse4.1 -mssse3 -msha.
+ */
+#if defined(__GNUC__) && (!defined(__SHA__) || !defined(__SSE4_1__) || !defined(__SSSE3__))
+#error "sha256_shani_streams.c needs -msha -msse4.1 -mssse3"
+#endif
+
+#include <immintrin.h>
+
+#include "../td_internal.h"
+#include "backends.h"
+#include "sha2_constants.h"
+
+// One message takes 32 SHA256RNDS2 a block, each waiting for the one before:
+// 4 cycles each on Sapphire Rapids and AMD Zen 5. A core issues one every 3
+// (Sapphire Rapids) or 2 (Zen 5) cycles, so independent messages fill the
+// gaps: on Zen 5 two streams reach that issue rate in principle, four leave
+// room for the message schedule beside it. The round structure is that of
+// sha256_shani.c (Intel's "Intel SHA Extensions" paper, 2013).
+
+#if defined(__GNUC__)
+#define UNROLL _Pragma("GCC unroll 4")
+#else
+#define UNROLL
+#endif
+
+#define MAX_STREAMS 4
+
+// h[0..7] = a..h to ABEF and CDGH.
+static inline void load_state(const td_sha256_state *state, __m128i *abef, __m128i *cdgh)
+{
+    __m128i t0 = _mm_loadu_si128((const __m128i *)&state->h[0]); // d c b a (high to low)
+    __m128i t1 = _mm_loadu_si128((const __m128i *)&state->h[4]); // h g f e
+    t0 = _mm_shuffle_epi32(t0, 0xb1);                             // c d a b
+    t1 = _mm_shuffle_epi32(t1, 0x1b);                             // e f g h
+    *abef = _mm_alignr_epi8(t0, t1, 8);                           // a b e f
+    *cdgh = _mm_blend_epi16(t1, t0, 0xf0);                        // c d g h
+}
+
+static inline void store_state(td_sha256_state *state, __m128i abef, __m128i cdgh)
+{
+    const __m128i t0 = _mm_shuffle_epi32(abef, 0x1b);             // f e b a
+    const __m128i t1 = _mm_shuffle_epi32(cdgh, 0xb1);             // d c h g
+    _mm_storeu_si128((__m128i *)&state->h[0], _mm_blend_epi16(t0, t1, 0xf0)); // d c b a
+    _mm_storeu_si128((__m128i *)&state->h[4], _mm_alignr_epi8(t1, t0, 8));    // h g f e
+}
+
+// W[t..t+3] from the four groups before it (sha256_shani.c says how).
+static inline __m128i expand(__m128i w0, __m128i w1, __m128i w2, __m128i w3)
+{
+    return _mm_sha256msg2_epu32(
+        _mm_add_epi32(_mm_sha256msg1_epu32(w0, w1), _mm_alignr_epi8(w3, w2, 4)), w3);
+}
+
+// nblocks blocks of each of s streams, then the shared block when last is
+// not NULL. Written for a constant s, each loop over the streams unrolled.
+static inline __attribute__((always_inline)) void streams(td_sha256_state *const *states,
+                                                          const uint8_t *const *data,
+                                                          const size_t s, size_t nblocks,
+                                                          const td_sha256_shared_block *last)
+{
+    const __m128i bswap = _mm_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL);
+    __m128i abef[MAX_STREAMS], cdgh[MAX_STREAMS];
+    UNROLL for (size_t j = 0; j < s; j++)
+        load_state(states[j], &abef[j], &cdgh[j]);
+
+    for (size_t off = 0; nblocks != 0; nblocks--, off += 64) {
+        __m128i abef_in[MAX_STREAMS], cdgh_in[MAX_STREAMS], w[MAX_STREAMS][4];
+        UNROLL for (size_t j = 0; j < s; j++) {
+            abef_in[j] = abef[j];
+            cdgh_in[j] = cdgh[j];
+            for (size_t q = 0; q < 4; q++)
+                w[j][q] = _mm_shuffle_epi8(
+                    _mm_loadu_si128((const __m128i *)(data[j] + off + 16 * q)), bswap);
+        }
+        // Group i's four rounds in every stream, then each stream's group
+        // i + 4 in place of group i.
+        for (size_t i = 0; i < 16; i++) {
+            const __m128i k4 = _mm_load_si128((const __m128i *)&td_sha256_k[4 * i]);
+            UNROLL for (size_t j = 0; j < s; j++) {
+                const __m128i wk = _mm_add_epi32(w[j][i & 3], k4);
+                cdgh[j] = _mm_sha256rnds2_epu32(cdgh[j], abef[j], wk);
+                abef[j] = _mm_sha256rnds2_epu32(abef[j], cdgh[j], _mm_shuffle_epi32(wk, 0x0e));
+                if (i < 12)
+                    w[j][i & 3] = expand(w[j][i & 3], w[j][(i + 1) & 3], w[j][(i + 2) & 3],
+                                         w[j][(i + 3) & 3]);
+            }
+        }
+        UNROLL for (size_t j = 0; j < s; j++) {
+            abef[j] = _mm_add_epi32(abef[j], abef_in[j]);
+            cdgh[j] = _mm_add_epi32(cdgh[j], cdgh_in[j]);
+        }
+    }
+
+    if (last != NULL) {
+        // W + K of the shared block, from memory: no schedule at all.
+        __m128i abef_in[MAX_STREAMS], cdgh_in[MAX_STREAMS];
+        UNROLL for (size_t j = 0; j < s; j++) {
+            abef_in[j] = abef[j];
+            cdgh_in[j] = cdgh[j];
+        }
+        for (size_t i = 0; i < 16; i++) {
+            const __m128i wk = _mm_loadu_si128((const __m128i *)&last->wk[4 * i]);
+            const __m128i wk_high = _mm_shuffle_epi32(wk, 0x0e);
+            UNROLL for (size_t j = 0; j < s; j++) {
+                cdgh[j] = _mm_sha256rnds2_epu32(cdgh[j], abef[j], wk);
+                abef[j] = _mm_sha256rnds2_epu32(abef[j], cdgh[j], wk_high);
+            }
+        }
+        UNROLL for (size_t j = 0; j < s; j++) {
+            abef[j] = _mm_add_epi32(abef[j], abef_in[j]);
+            cdgh[j] = _mm_add_epi32(cdgh[j], cdgh_in[j]);
+        }
+    }
+
+    UNROLL for (size_t j = 0; j < s; j++)
+        store_state(states[j], abef[j], cdgh[j]);
+}
+
+// One copy of the streams for each count, so that no stream is spent on a
+// message that is not there.
+void td_sha256_blocks_many_shani_x4(td_sha256_state *const *states, const uint8_t *const *data,
+                                    size_t n, size_t nblocks, const td_sha256_shared_block *last)
+{
+    switch (n) {
+    case 1: streams(states, data, 1, nblocks, last); break;
+    case 2: streams(states, data, 2, nblocks, last); break;
+    case 3: streams(states, data, 3, nblocks, last); break;
+    default: streams(states, data, 4, nblocks, last); break;
+    }
+}

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: Apache-2.0
+ * The last block that equal-length messages share when it holds padding
+ * alone (td_internal.h says why), for many.c.
+ */
+#ifndef TD_SHARED_BLOCK_H
+#define TD_SHARED_BLOCK_H
+
+#include "td_internal.h"
+
+typedef union td_shared_block {
+    td_md5_shared_block    md5;
+    td_sha1_shared_block   sha1;
+    td_sha256_shared_block sha256;
+    td_sha512_shared_block sha512;
+} td_shared_block;
+
+// The bytes of b, 64 or 128 of them by family.
+static inline uint8_t *td_shared_block_bytes_of(td_family family, td_shared_block *b)
+{
+    switch (family) {
+    case TD_FAMILY_MD5:    return b->md5.bytes;
+    case TD_FAMILY_SHA1:   return b->sha1.bytes;
+    case TD_FAMILY_SHA256: return b->sha256.bytes;
+    default:               return b->sha512.bytes;
+    }
+}
+
+// Whether the last block of a message of len bytes holds no message byte.
+TD_HIDDEN int td_last_block_is_shared(td_family family, uint64_t len);
+
+// Writes that block (64 or 128 bytes) for a message of len bytes, which must
+// be one where td_last_block_is_shared holds.
+TD_HIDDEN void td_shared_block_bytes(td_family family, uint8_t *block, uint64_t len);
+
+// Fills in the schedule of b from its bytes.
+TD_HIDDEN void td_shared_block_schedule(td_family family, td_shared_block *b);
+
+#endif // TD_SHARED_BLOCK_H
