@@ -303,6 +303,8 @@ static void test_length_limit(void)
         tu_set_len(two61);
         TU_EQ_INT(td_hash(alg, small, two61, got), TD_ERR_LENGTH, "td_hash(2^61 bytes)");
         TU_EQ_INT(td_hash(alg, small, SIZE_MAX, got), TD_ERR_LENGTH, "td_hash(SIZE_MAX)");
+        TU_EQ_INT(td_hash_many_fixed(alg, 1, small, two61, got), TD_ERR_LENGTH,
+                  "td_hash_many_fixed(2^61 bytes)");
         TU_EQ_INT(td_hmac(alg, small, 3, small, SIZE_MAX, got), TD_ERR_LENGTH, "td_hmac(SIZE_MAX)");
         td_hmac_ctx h;
         TU_OK(td_hmac_init(&h, alg, small, 3), "td_hmac_init");
@@ -892,6 +894,78 @@ static void test_many_values(td_alg alg)
     free(out);
 }
 
+// ------------------------------------------------------------ td_hash_many_fixed
+
+static void test_fixed_api(td_alg alg)
+{
+    size_t d = td_digest_size(alg);
+    uint8_t out[4 * TD_MAX_DIGEST_SIZE + 1], want[TD_MAX_DIGEST_SIZE];
+
+    tu_set_alg(alg);
+    memset(out, 0xEE, sizeof out);
+    TU_OK(td_hash_many_fixed(alg, 0, NULL, 10, NULL), "td_hash_many_fixed(n 0, all NULL)");
+    TU_CHECK(out[0] == 0xEE, "td_hash_many_fixed(n 0) wrote");
+    TU_EQ_INT(td_hash_many_fixed(alg, 2, NULL, 10, out), TD_ERR_ARG, "td_hash_many_fixed(NULL data)");
+    TU_EQ_INT(td_hash_many_fixed(alg, 2, pool, 10, NULL), TD_ERR_ARG, "td_hash_many_fixed(NULL out)");
+    TU_EQ_INT(td_hash_many_fixed((td_alg)99, 2, pool, 10, out), TD_ERR_ARG,
+              "td_hash_many_fixed(unknown alg)");
+    TU_EQ_INT(td_hash_many_fixed(alg, SIZE_MAX / 2, pool, 3, out), TD_ERR_ARG,
+              "td_hash_many_fixed(n * len past the address space)");
+    TU_CHECK(out[0] == 0xEE, "td_hash_many_fixed wrote after an error");
+    // n empty messages: data may be NULL.
+    td_hash(alg, NULL, 0, want);
+    if (TU_OK(td_hash_many_fixed(alg, 3, NULL, 0, out), "td_hash_many_fixed(NULL data, len 0)"))
+        for (size_t i = 0; i < 3; i++)
+            TU_EQ_MEM(out + i * d, want, d, "td_hash_many_fixed of empty messages");
+    TU_CHECK(out[3 * d] == 0xEE, "td_hash_many_fixed wrote past n digests");
+    tu.alg_set = 0;
+}
+
+// Every n from 1 to 40 and 100, lengths around the block and padding edges,
+// against td_hash; then in place (out == data), as a Merkle level is hashed.
+static void test_fixed_values(td_alg alg)
+{
+    enum { MAXN = 100 };
+    const size_t d = td_digest_size(alg), b = td_block_size(alg);
+    const size_t lens[] = { 0, 1, d, b - 9, b - 8, b - 1, b, b + 1, 2 * b - 16, 2 * b, 300, 1000 };
+    uint8_t *out = malloc(MAXN * TD_MAX_DIGEST_SIZE + 1);
+    uint8_t *msgs = malloc(2 * MAXN * 1000), *work = malloc(MAXN * 1000);
+    uint8_t want[TD_MAX_DIGEST_SIZE];
+    if (!out || !msgs || !work)
+        exit(2);
+    tu_rand_fill(msgs, 2 * MAXN * 1000);
+    for (size_t l = 0; l < sizeof lens / sizeof lens[0]; l++) {
+        const size_t len = lens[l];
+        tu_set_len(len);
+        for (size_t n = 1; n <= MAXN; n = n < 40 ? n + 1 : MAXN + (n == MAXN)) {
+            const uint8_t *data = msgs + tu_rand_below(MAXN * 1000 + 1);
+            out[n * d] = 0x5C;
+            if (!TU_OK(td_hash_many_fixed(alg, n, data, len, out), "td_hash_many_fixed"))
+                continue;
+            TU_CHECK(out[n * d] == 0x5C, "td_hash_many_fixed wrote past n digests (n=%zu)", n);
+            for (size_t i = 0; i < n; i++) {
+                td_hash(alg, data + i * len, len, want);
+                if (!TU_EQ_MEM(out + i * d, want, d, "td_hash_many_fixed vs td_hash"))
+                    fprintf(stderr, "  message %zu of %zu\n", i, n);
+            }
+        }
+        if (len < d)
+            continue;
+        // In place: digest i lands on bytes already read.
+        const size_t n = 37;
+        memcpy(work, msgs, n * len);
+        if (TU_OK(td_hash_many_fixed(alg, n, work, len, work), "td_hash_many_fixed in place"))
+            for (size_t i = 0; i < n; i++) {
+                td_hash(alg, msgs + i * len, len, want);
+                TU_EQ_MEM(work + i * d, want, d, "td_hash_many_fixed in place vs td_hash");
+            }
+    }
+    tu_clear_len();
+    free(out);
+    free(msgs);
+    free(work);
+}
+
 int main(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++)
@@ -926,6 +1000,8 @@ int main(int argc, char **argv)
         TU_FOR_EACH_BACKEND(alg, TD_MULTI, be) {
             test_many_api(alg);
             test_many_values(alg);
+            test_fixed_api(alg);
+            test_fixed_values(alg);
         }
     }
     test_length_limit();

@@ -6,7 +6,8 @@
  *  - every many-message backend against portable single-path hashing on 31
  *    messages in batches of 16, 8, 4, 2 and 1 (so every tail of the lane
  *    code runs), with lengths equal (lanes in lockstep), mixed, one long
- *    among short ones, and all empty.
+ *    among short ones, and all empty; and td_hash_many_fixed on counts
+ *    from 1 to 31 around the block and padding edges.
  *
  * usage: test_blocks [VECTORS_DIR] [SEED]
  */
@@ -83,6 +84,28 @@ static void lanes_vs_portable(td_alg alg, const size_t *lens, const char *what)
     tu_clear_len();
 }
 
+// n equal-length messages laid end to end through td_hash_many_fixed, for
+// counts that fill, split and leave part of each lane width.
+static void fixed_vs_portable(td_alg alg, size_t len)
+{
+    static const size_t counts[] = { 1, 2, 3, 4, 5, 8, 9, 16, 17, 31 };
+    size_t d = td_digest_size(alg);
+    uint8_t out[31 * TD_MAX_DIGEST_SIZE], want[TD_MAX_DIGEST_SIZE];
+    tu_set_len(len);
+    for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+        const size_t n = counts[c];
+        const uint8_t *data = pool + (n * 7) % 61;
+        if (!TU_OK(td_hash_many_fixed(alg, n, data, len, out), "td_hash_many_fixed"))
+            continue;
+        for (size_t i = 0; i < n; i++) {
+            portable_hash(alg, data + i * len, len, want);
+            if (!TU_EQ_MEM(out + i * d, want, d, "td_hash_many_fixed vs portable"))
+                fprintf(stderr, "  %zu messages, message %zu\n", n, i);
+        }
+    }
+    tu_clear_len();
+}
+
 int main(int argc, char **argv)
 {
     enum { NREF = 1101 };
@@ -112,6 +135,10 @@ int main(int argc, char **argv)
                     lens[i] = same[s];
                 lanes_vs_portable(alg, lens, "lanes in lockstep vs portable");
             }
+            for (size_t s = 0; s < sizeof same / sizeof same[0] && same[s] <= 1000; s++)
+                fixed_vs_portable(alg, same[s]);
+            fixed_vs_portable(alg, b - 1);
+            fixed_vs_portable(alg, 2 * b + b / 2);
             // Mixed: each lane finishes at a different block.
             for (size_t i = 0; i < 31; i++)
                 lens[i] = (i * 37 + 5) % (9 * b);

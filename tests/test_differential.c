@@ -244,6 +244,33 @@ static void many_batches(td_alg alg, size_t batches)
     }
 }
 
+// td_hash_many_fixed: random counts and lengths, messages laid end to end at
+// a random offset.
+static void fixed_batches(td_alg alg, size_t batches)
+{
+    enum { MAXN = 40 };
+    size_t d = td_digest_size(alg);
+    uint8_t out[MAXN * TD_MAX_DIGEST_SIZE + 1], want[TD_MAX_DIGEST_SIZE];
+    for (size_t bno = 0; bno < batches; bno++) {
+        size_t n = tu_rand_range(0, MAXN);
+        size_t len = pick_len() % 1500;
+        if (n * len > MAX_MSG)
+            len = MAX_MSG / n;
+        const uint8_t *data = pool + tu_rand_below(MAX_MSG - n * len + 1);
+        out[n * d] = 0x5C;
+        tu_set_len(len);
+        if (!TU_OK(td_hash_many_fixed(alg, n, data, len, out), "td_hash_many_fixed"))
+            continue;
+        TU_CHECK(out[n * d] == 0x5C, "td_hash_many_fixed wrote past n * digest size (n=%zu)", n);
+        for (size_t i = 0; i < n; i++) {
+            ref_hash(alg, data + i * len, len, want);
+            if (!TU_EQ_MEM(out + i * d, want, d, "td_hash_many_fixed vs OpenSSL"))
+                fprintf(stderr, "  message %zu of %zu\n", i, n);
+        }
+        tu_clear_len();
+    }
+}
+
 // Lengths whose every split pair is tried: all of 0..17, then the padding and
 // block edges below 130.
 static const size_t split_lens[] = {
@@ -278,6 +305,7 @@ int main(int argc, char **argv)
         }
         TU_FOR_EACH_BACKEND(alg, TD_MULTI, be) {
             many_batches(alg, 150);
+            fixed_batches(alg, 100);
             overlap_out(alg);
         }
         printf("test_differential: %s done\n", tu_alg_str(alg));

@@ -101,6 +101,30 @@ static void check_many_input(td_alg alg, size_t len)
             ref_hash(alg, ptrs[i], lens[i], want);
             TU_EQ_MEM(res + i * d, want, d, "td_hash_many, inputs at a guard page");
         }
+    // Equal lengths (the shared last block's path): every message the same
+    // bytes at the guard; and td_hash_many_fixed with the last of N messages
+    // ending at the guard, then the first starting right after the other.
+    for (size_t i = 0; i < N; i++) {
+        lens[i] = len;
+        ptrs[i] = in.hi - len;
+    }
+    ref_hash(alg, in.hi - len, len, want);
+    if (TU_OK(td_hash_many(alg, N, ptrs, lens, res), "td_hash_many"))
+        for (size_t i = 0; i < N; i++)
+            TU_EQ_MEM(res + i * d, want, d, "td_hash_many, equal inputs at a guard page");
+    if (N * len <= (size_t)(in.hi - in.lo)) {
+        const uint8_t *const starts[2] = { in.hi - N * len, in.lo };
+        for (size_t s = 0; s < 2; s++) {
+            if (!TU_OK(td_hash_many_fixed(alg, N, starts[s], len, res), "td_hash_many_fixed"))
+                continue;
+            for (size_t i = 0; i < N; i++) {
+                ref_hash(alg, starts[s] + i * len, len, want);
+                TU_EQ_MEM(res + i * d, want, d,
+                          s == 0 ? "td_hash_many_fixed, inputs ending at a guard page"
+                                 : "td_hash_many_fixed, inputs after a guard page");
+            }
+        }
+    }
     // One message alone, and one after a guard.
     const void *p = in.hi - len;
     if (TU_OK(td_hash_many(alg, 1, &p, &len, res), "td_hash_many")) {
@@ -152,6 +176,13 @@ static void check_output(td_alg alg)
             for (size_t i = 0; i < N; i++) {
                 ref_hash(alg, ptrs[i], lens[i], want);
                 TU_EQ_MEM(mo + i * d, want, d, "td_hash_many, output at a guard page");
+            }
+
+        // n digests from td_hash_many_fixed end at the guard.
+        if (TU_OK(td_hash_many_fixed(alg, N, msg, len, mo), "td_hash_many_fixed"))
+            for (size_t i = 0; i < N; i++) {
+                ref_hash(alg, msg + i * len, len, want);
+                TU_EQ_MEM(mo + i * d, want, d, "td_hash_many_fixed, output at a guard page");
             }
 
         // HMAC output at the guard.

@@ -377,6 +377,18 @@ static inline int tu_biter_next(tu_biter *it, const char **name)
         *name = n;
         return 1;
     }
+    // On the many path the automatic choice mixes backends by the number of
+    // messages: one more round with nothing pinned.
+    if (it->path == TD_MULTI && it->next == it->n) {
+        it->next++;
+        td_use_backend(it->alg, it->path, NULL);
+        tu_set_alg(it->alg);
+        tu.path = it->path;
+        tu.backend = "auto";
+        tu_note_tested(it->alg, it->path, "auto");
+        *name = "auto";
+        return 1;
+    }
     td_use_backend(it->alg, it->path, NULL);
     tu.backend = NULL;
     return 0;
@@ -384,8 +396,9 @@ static inline int tu_biter_next(tu_biter *it, const char **name)
 
 #define TU_CAT2(a, b) a##b
 #define TU_CAT(a, b)  TU_CAT2(a, b)
-// for each backend of alg on path, pinned in turn (name: a const char *).
-// Do not break out of the loop: the pin is released when it ends.
+// for each backend of alg on path, pinned in turn (name: a const char *),
+// then on the many path "auto", nothing pinned. Do not break out of the
+// loop: the pin is released when it ends.
 #define TU_FOR_EACH_BACKEND(alg, path, name)                                    \
     for (tu_biter TU_CAT(tu_it_, __LINE__) = tu_biter_begin((alg), (path));   \
          tu_biter_next(&TU_CAT(tu_it_, __LINE__), &(name));)
