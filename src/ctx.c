@@ -159,15 +159,6 @@ int td_copy(td_ctx *dst, const td_ctx *src)
     return TD_OK;
 }
 
-int td_len_allowed(td_alg alg, uint64_t len)
-{
-    // One call cannot pass the SHA-1/256 limit on a 32-bit size_t; on 64-bit
-    // it can, and must be refused before any byte is read.
-    const td_family family = td_alg_info_of(alg)->family;
-    return !(family == TD_FAMILY_SHA1 || family == TD_FAMILY_SHA256) ||
-           len <= ((uint64_t)1 << 61) - 1;
-}
-
 int td_hash(td_alg alg, const void *data, size_t len, void *out)
 {
     if ((unsigned)alg >= (unsigned)TD_ALG_COUNT || out == NULL || (data == NULL && len != 0))

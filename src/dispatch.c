@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// Backend tables, the first-use choice, pinning and TURBODIGEST_BACKEND.
-// Adding a backend: its file, a prototype in backends/backends.h, one row
-// below, and one line in the CMake ISA list.
+// Backend tables, the many path's rules, the first-use choice, pinning and
+// TURBODIGEST_BACKEND. Adding a backend: its file, a prototype in
+// backends/backends.h, one row below (and on the many path a rule saying
+// when it is taken), and one line in the CMake ISA list.
 
 // Generic code must run on every CPU the library may meet: an instruction-set
 // flag here is a mistake, unless the whole build targets CPUs that have it.
@@ -21,16 +22,17 @@
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 
 // Each table ends with "portable", which needs nothing. A single-path table
-// is best first. A many-path row named like a single-path one takes one
-// message after another through that backend (backends/many_loop.c), so it
-// needs the same; which many-path row takes how many messages is the rules'
-// business, below each many-path table.
+// is best first. A many-path row with one lane holds a single-path function
+// and takes one message after another through it (many.c), so it needs what
+// that backend needs; which many-path row takes how many messages is the
+// rules' business, below each many-path table.
 
 // A single-path row the automatic choice takes wherever it is usable, and one
 // it passes over on CPUs with any of the avoid bits (td_backend_row).
 #define ROW(name, needs, blocks)              { (name), (needs), blocks, 0, 1 }
 #define ROW_AVOID(name, needs, blocks, avoid) { (name), (needs), blocks, (avoid), 1 }
-// A many-path row that takes up to lanes messages a call.
+// A many-path row that takes up to lanes messages a call (1: a single-path
+// function, one message at a time).
 #define MANY(name, needs, blocks, lanes)      { (name), (needs), blocks, 0, (lanes) }
 
 // Many-path rules (td_many_rule): the row for at least min_count messages,
@@ -60,9 +62,9 @@ static const td_backend_row md5_multi[] = {
     MANY("avx2-x8", TD_CPU_AVX2, { .md5_many = td_md5_blocks_many_avx2_x8 }, 8),
 #endif
 #if TD_HAVE_MD5_AVX512
-    MANY("avx512", NEEDS_MD5_AVX512, { .md5_many = td_md5_blocks_many_avx512 }, 1),
+    MANY("avx512", NEEDS_MD5_AVX512, { .md5 = td_md5_blocks_avx512 }, 1),
 #endif
-    MANY("portable", 0, { .md5_many = td_md5_blocks_many_portable }, 1),
+    MANY("portable", 0, { .md5 = td_md5_blocks_portable }, 1),
 };
 static const td_many_rule md5_rules[] = {
     // A 16-lane step costs about as much as one message in scalar code (4
@@ -98,16 +100,16 @@ static const td_backend_row sha1_multi[] = {
 #endif
 #if TD_HAVE_SHA_NI
     MANY("shani-x4", NEEDS_SHANI, { .sha1_many = td_sha1_blocks_many_shani_x4 }, 4),
-    MANY("shani", NEEDS_SHANI, { .sha1_many = td_sha1_blocks_many_shani }, 1),
-    MANY("shani-msg", NEEDS_SHANI, { .sha1_many = td_sha1_blocks_many_shani_msg }, 1),
+    MANY("shani", NEEDS_SHANI, { .sha1 = td_sha1_blocks_shani }, 1),
+    MANY("shani-msg", NEEDS_SHANI, { .sha1 = td_sha1_blocks_shani_msg }, 1),
 #endif
 #if TD_HAVE_SHA1_AVX2
-    MANY("avx2", NEEDS_SHA_AVX2, { .sha1_many = td_sha1_blocks_many_avx2 }, 1),
+    MANY("avx2", NEEDS_SHA_AVX2, { .sha1 = td_sha1_blocks_avx2 }, 1),
 #endif
 #if TD_HAVE_ARMV8
-    MANY("armv8", TD_CPU_ARM_SHA1 | TD_CPU_ARM_SHA2, { .sha1_many = td_sha1_blocks_many_armv8 }, 1),
+    MANY("armv8", TD_CPU_ARM_SHA1 | TD_CPU_ARM_SHA2, { .sha1 = td_sha1_blocks_armv8 }, 1),
 #endif
-    MANY("portable", 0, { .sha1_many = td_sha1_blocks_many_portable }, 1),
+    MANY("portable", 0, { .sha1 = td_sha1_blocks_portable }, 1),
 };
 static const td_many_rule sha1_rules[] = {
     FROM("avx512-x16", 6),
@@ -144,15 +146,15 @@ static const td_backend_row sha256_multi[] = {
 #endif
 #if TD_HAVE_SHA_NI
     MANY("shani-x4", NEEDS_SHANI, { .sha256_many = td_sha256_blocks_many_shani_x4 }, 4),
-    MANY("shani", NEEDS_SHANI, { .sha256_many = td_sha256_blocks_many_shani }, 1),
+    MANY("shani", NEEDS_SHANI, { .sha256 = td_sha256_blocks_shani }, 1),
 #endif
 #if TD_HAVE_SHA256_AVX2
-    MANY("avx2", NEEDS_SHA_AVX2, { .sha256_many = td_sha256_blocks_many_avx2 }, 1),
+    MANY("avx2", NEEDS_SHA_AVX2, { .sha256 = td_sha256_blocks_avx2 }, 1),
 #endif
 #if TD_HAVE_ARMV8
-    MANY("armv8", TD_CPU_ARM_SHA2, { .sha256_many = td_sha256_blocks_many_armv8 }, 1),
+    MANY("armv8", TD_CPU_ARM_SHA2, { .sha256 = td_sha256_blocks_armv8 }, 1),
 #endif
-    MANY("portable", 0, { .sha256_many = td_sha256_blocks_many_portable }, 1),
+    MANY("portable", 0, { .sha256 = td_sha256_blocks_portable }, 1),
 };
 static const td_many_rule sha256_rules[] = {
     // Sapphire Rapids, against SHA-NI one message at a time (about 130
@@ -193,16 +195,16 @@ static const td_backend_row sha512_multi[] = {
     MANY("avx2-x4", TD_CPU_AVX2, { .sha512_many = td_sha512_blocks_many_avx2_x4 }, 4),
 #endif
 #if TD_HAVE_SHA512_AVX512
-    MANY("avx512", NEEDS_SHA512_AVX512, { .sha512_many = td_sha512_blocks_many_avx512 }, 1),
-    MANY("avx512-scalar", NEEDS_SHA512_AVX512, { .sha512_many = td_sha512_blocks_many_avx512_scalar }, 1),
+    MANY("avx512", NEEDS_SHA512_AVX512, { .sha512 = td_sha512_blocks_avx512 }, 1),
+    MANY("avx512-scalar", NEEDS_SHA512_AVX512, { .sha512 = td_sha512_blocks_avx512_scalar }, 1),
 #endif
 #if TD_HAVE_SHA512_AVX2
-    MANY("avx2", NEEDS_SHA512_AVX2, { .sha512_many = td_sha512_blocks_many_avx2 }, 1),
+    MANY("avx2", NEEDS_SHA512_AVX2, { .sha512 = td_sha512_blocks_avx2 }, 1),
 #endif
 #if TD_HAVE_ARMV8_SHA512
-    MANY("armv8-sha512", TD_CPU_ARM_SHA512, { .sha512_many = td_sha512_blocks_many_armv8_sha512 }, 1),
+    MANY("armv8-sha512", TD_CPU_ARM_SHA512, { .sha512 = td_sha512_blocks_armv8_sha512 }, 1),
 #endif
-    MANY("portable", 0, { .sha512_many = td_sha512_blocks_many_portable }, 1),
+    MANY("portable", 0, { .sha512 = td_sha512_blocks_portable }, 1),
 };
 static const td_many_rule sha512_rules[] = {
     // Sapphire Rapids, TSC ticks a block of each lane: an 8-lane pass about
@@ -308,16 +310,20 @@ static const td_backend_row *first_rule_row(td_family family, size_t count)
 // first asked, then the first rule's row.
 static TD_ATOMIC(const td_backend_row *) many_auto[TD_FAMILY_COUNT][TD_MANY_MAX_LANES + 1];
 
-static const td_backend_row *automatic_many_row(td_family family, size_t count)
+// The first ask for a count, apart so that the common path stays a load.
+static TD_NOINLINE const td_backend_row *publish_many_row(td_family family, size_t count)
+{
+    const td_backend_row *row = first_rule_row(family, count);
+    TD_ATOMIC_STORE(&many_auto[family][count], row);
+    return row;
+}
+
+static inline const td_backend_row *automatic_many_row(td_family family, size_t count)
 {
     if (count > TD_MANY_MAX_LANES)
         count = TD_MANY_MAX_LANES;
     const td_backend_row *row = TD_ATOMIC_LOAD(&many_auto[family][count]);
-    if (row == NULL) {
-        row = first_rule_row(family, count);
-        TD_ATOMIC_STORE(&many_auto[family][count], row);
-    }
-    return row;
+    return row ? row : publish_many_row(family, count);
 }
 
 // TURBODIGEST_BACKEND is a comma-separated list of items, each either a
@@ -378,7 +384,7 @@ static const td_backend_row *from_environment(td_alg alg, td_path path)
 static TD_ATOMIC(const td_backend_row *) chosen[TD_ALG_COUNT][2];
 static const td_backend_row automatic_marker = { "", 0, { NULL }, 0, 0 };
 
-static const td_backend_row *choose_and_publish(td_alg alg, td_path path)
+static TD_NOINLINE const td_backend_row *choose_and_publish(td_alg alg, td_path path)
 {
     const td_backend_row *row = from_environment(alg, path);
     if (row == NULL)

@@ -22,45 +22,38 @@ typedef union lane_state {
 } lane_state;
 
 // The shared last block's schedule is worked out (about 150 cycles for
-// SHA-256) only for batches of at least this many messages, and only for
-// backends with lanes: one message at a time reads the bytes.
+// SHA-256) only for batches of at least this many messages.
 #define SHARED_SCHEDULE_MIN_MESSAGES 8
 
 // Compresses nblocks blocks of data[0 .. k) into states[0 .. k) with row,
-// then last when it is not NULL. 1 <= k <= row->lanes.
+// then last when it is not NULL. 1 <= k <= row->lanes; a row with one lane
+// holds a single-path function, called for each message.
+#define COMPRESS_FAMILY(fam)                                                              \
+    do {                                                                                  \
+        if (row->lanes == 1) {                                                            \
+            for (size_t i = 0; i < k; i++) {                                              \
+                if (nblocks != 0)                                                         \
+                    row->blocks.fam(&states[i]->fam, data[i], nblocks);                   \
+                if (last != NULL)                                                         \
+                    row->blocks.fam(&states[i]->fam, last->fam.bytes, 1);                 \
+            }                                                                             \
+        } else {                                                                          \
+            td_##fam##_state *s[TD_MANY_MAX_LANES];                                       \
+            for (size_t i = 0; i < k; i++)                                                \
+                s[i] = &states[i]->fam;                                                   \
+            row->blocks.fam##_many(s, data, k, nblocks, last ? &last->fam : NULL);        \
+        }                                                                                 \
+    } while (0)
+
 static void compress(const td_backend_row *row, td_family family, lane_state *const *states,
                      const uint8_t *const *data, size_t k, size_t nblocks,
                      const td_shared_block *last)
 {
     switch (family) {
-    case TD_FAMILY_MD5: {
-        td_md5_state *s[TD_MANY_MAX_LANES];
-        for (size_t i = 0; i < k; i++)
-            s[i] = &states[i]->md5;
-        row->blocks.md5_many(s, data, k, nblocks, last ? &last->md5 : NULL);
-        break;
-    }
-    case TD_FAMILY_SHA1: {
-        td_sha1_state *s[TD_MANY_MAX_LANES];
-        for (size_t i = 0; i < k; i++)
-            s[i] = &states[i]->sha1;
-        row->blocks.sha1_many(s, data, k, nblocks, last ? &last->sha1 : NULL);
-        break;
-    }
-    case TD_FAMILY_SHA256: {
-        td_sha256_state *s[TD_MANY_MAX_LANES];
-        for (size_t i = 0; i < k; i++)
-            s[i] = &states[i]->sha256;
-        row->blocks.sha256_many(s, data, k, nblocks, last ? &last->sha256 : NULL);
-        break;
-    }
-    default: {
-        td_sha512_state *s[TD_MANY_MAX_LANES];
-        for (size_t i = 0; i < k; i++)
-            s[i] = &states[i]->sha512;
-        row->blocks.sha512_many(s, data, k, nblocks, last ? &last->sha512 : NULL);
-        break;
-    }
+    case TD_FAMILY_MD5:    COMPRESS_FAMILY(md5); break;
+    case TD_FAMILY_SHA1:   COMPRESS_FAMILY(sha1); break;
+    case TD_FAMILY_SHA256: COMPRESS_FAMILY(sha256); break;
+    default:               COMPRESS_FAMILY(sha512); break;
     }
 }
 
@@ -71,52 +64,100 @@ static const td_backend_row *row_for(const td_backend_row *given, td_alg alg, si
     return given != NULL ? given : td_many_row_for(alg, count);
 }
 
+// ---------------------------------------------------------------- messages
+
+// The messages of a call: message i at ptrs[i], or at base + i * len when
+// ptrs is NULL; of length lens[i], or len when lens is NULL.
+typedef struct messages {
+    const void *const *ptrs;
+    const uint8_t *base;
+    const size_t *lens;
+    size_t len;
+} messages;
+
+static inline size_t len_at(const messages *m, size_t i)
+{
+    return m->lens ? m->lens[i] : m->len;
+}
+
+static inline const uint8_t *msg_at(const messages *m, size_t i)
+{
+    // NULL + 0 is undefined: an empty message keeps the pointer it has.
+    return m->ptrs ? (const uint8_t *)m->ptrs[i] : m->len ? m->base + i * m->len : m->base;
+}
+
+// Messages from..to one at a time through a single-path row, by the inline
+// core of the typed one-shots, specialised for alg outside the loop.
+#define ONE_AT_A_TIME(a)                                                                  \
+    for (size_t i = from; i < to; i++)                                                    \
+        core_hash_with(row, a, msg_at(m, i), len_at(m, i), out + i * td_alg_info_of(a)->digest_size)
+
+static void one_at_a_time(const td_backend_row *row, td_alg alg, const messages *m, size_t from,
+                          size_t to, uint8_t *out)
+{
+    switch (alg) {
+    case TD_MD5:        ONE_AT_A_TIME(TD_MD5); break;
+    case TD_SHA1:       ONE_AT_A_TIME(TD_SHA1); break;
+    case TD_SHA224:     ONE_AT_A_TIME(TD_SHA224); break;
+    case TD_SHA256:     ONE_AT_A_TIME(TD_SHA256); break;
+    case TD_SHA384:     ONE_AT_A_TIME(TD_SHA384); break;
+    case TD_SHA512:     ONE_AT_A_TIME(TD_SHA512); break;
+    case TD_SHA512_224: ONE_AT_A_TIME(TD_SHA512_224); break;
+    default:            ONE_AT_A_TIME(TD_SHA512_256); break;
+    }
+}
+
 // ------------------------------------------------------------ equal lengths
 
-// n messages of len bytes each: message i at ptrs[i], or at base + i * len
-// when ptrs is NULL. Every message has the same number of blocks, so a batch
-// runs in lockstep: its bodies in place, then (when the length leaves a tail)
-// each lane's tail padded in scratch, then the shared last block where there
-// is one. Digest i is written after message i and those before it are read,
-// which lets a Merkle level be hashed in place.
-static void hash_equal(const td_backend_row *given, td_alg alg, size_t n,
-                       const void *const *ptrs, const uint8_t *base, size_t len, uint8_t *out)
+// n messages of m->len bytes each. Every message has the same number of
+// blocks, so a batch runs in lockstep: its bodies in place, then (when the
+// length leaves a tail) each lane's tail padded in scratch, then the shared
+// last block where there is one. Digest i is written after message i and
+// those before it are read, which lets a Merkle level be hashed in place.
+static void hash_equal(const td_backend_row *given, td_alg alg, size_t n, const messages *m,
+                       uint8_t *out)
 {
     const td_alg_info *info = td_alg_info_of(alg);
     const td_family family = info->family;
-    const size_t block_size = info->block_size, digest_size = info->digest_size;
+    const size_t len = m->len, block_size = info->block_size, digest_size = info->digest_size;
     const size_t body = len / block_size, tail = len - body * block_size;
     const int shared = td_last_block_is_shared(family, len);
     td_shared_block last;
     uint8_t *const last_bytes = td_shared_block_bytes_of(family, &last);
-    int scheduled = 0;
-    if (shared)
-        td_shared_block_bytes(family, last_bytes, len);
+    int last_ready = 0, scheduled = 0;
 
     lane_state states[TD_MANY_MAX_LANES];
     lane_state *state_ptrs[TD_MANY_MAX_LANES];
     uint8_t padded[TD_MANY_MAX_LANES][TD_PAD_BUFFER_SIZE];
     const uint8_t *lanes[TD_MANY_MAX_LANES];
-    for (size_t j = 0; j < TD_MANY_MAX_LANES; j++)
-        state_ptrs[j] = &states[j];
     const size_t state_size = core_state_size(family);
     size_t lanes_used = 0; // states written, to wipe
 
     for (size_t i = 0; i < n;) {
         const size_t left = n - i < TD_MANY_MAX_LANES ? n - i : TD_MANY_MAX_LANES;
         const td_backend_row *row = row_for(given, alg, left);
+        if (row->lanes == 1) {
+            one_at_a_time(row, alg, m, i, i + left, out);
+            i += left;
+            continue;
+        }
         const size_t k = left < row->lanes ? left : row->lanes;
+        for (size_t j = lanes_used; j < k; j++)
+            state_ptrs[j] = &states[j];
         if (k > lanes_used)
             lanes_used = k;
         for (size_t j = 0; j < k; j++) {
-            // With len 0 the pointers are never read, and may be NULL.
-            lanes[j] = ptrs ? (const uint8_t *)ptrs[i + j] : len ? base + (i + j) * len : base;
+            lanes[j] = msg_at(m, i + j);
             memcpy(&states[j], core_iv(alg), state_size);
+        }
+        if (shared && !last_ready) {
+            td_shared_block_bytes(family, last_bytes, len);
+            last_ready = 1;
         }
 
         // The shared block, by its precomputed schedule where that pays.
         const td_shared_block *by_schedule = NULL;
-        if (shared && row->lanes > 1 && n >= SHARED_SCHEDULE_MIN_MESSAGES) {
+        if (shared && n >= SHARED_SCHEDULE_MIN_MESSAGES) {
             if (!scheduled) {
                 td_shared_block_schedule(family, &last);
                 scheduled = 1;
@@ -169,9 +210,15 @@ typedef struct segment {
     int padding;         // in the padding segment now
 } segment;
 
-static void hash_mixed_batch(const td_backend_row *given, td_alg alg, size_t k,
-                             const void *const *data, const size_t *lens, uint8_t *out)
+// Messages from..from + k, k <= TD_MANY_MAX_LANES.
+static void hash_mixed_batch(const td_backend_row *given, td_alg alg, const messages *m,
+                             size_t from, size_t k, uint8_t *out)
 {
+    const td_backend_row *first = row_for(given, alg, k);
+    if (first->lanes == 1) {
+        one_at_a_time(first, alg, m, from, from + k, out);
+        return;
+    }
     const td_alg_info *info = td_alg_info_of(alg);
     const td_family family = info->family;
     const size_t block_size = info->block_size;
@@ -180,13 +227,12 @@ static void hash_mixed_batch(const td_backend_row *given, td_alg alg, size_t k,
     segment seg[TD_MANY_MAX_LANES];
 
     for (size_t i = 0; i < k; i++) {
-        const uint8_t *msg = data[i];
-        const size_t body = lens[i] / block_size;
-        // msg may be NULL when its length is 0, and NULL + 0 is undefined.
+        const uint8_t *msg = msg_at(m, from + i);
+        const size_t len = len_at(m, from + i), body = len / block_size;
         const uint8_t *tail = body != 0 ? msg + body * block_size : msg;
         memcpy(&states[i], core_iv(alg), core_state_size(family));
-        const size_t npad = td_pad(family, padding[i], tail, lens[i] - body * block_size,
-                                   (uint64_t)lens[i], 0);
+        const size_t npad = td_pad(family, padding[i], tail, len - body * block_size,
+                                   (uint64_t)len, 0);
         seg[i] = body != 0 ? (segment){ msg, body, npad, 0 } : (segment){ padding[i], npad, npad, 1 };
     }
 
@@ -225,7 +271,7 @@ static void hash_mixed_batch(const td_backend_row *given, td_alg alg, size_t k,
     }
 
     for (size_t i = 0; i < k; i++) {
-        core_state_digest(alg, &states[i], out + i * info->digest_size);
+        core_state_digest(alg, &states[i], out + (from + i) * info->digest_size);
         td_wipe(padding[i], seg[i].pad_blocks * block_size);
     }
     td_wipe(states, k * sizeof states[0]);
@@ -236,24 +282,42 @@ static void hash_mixed_batch(const td_backend_row *given, td_alg alg, size_t k,
 void td_hash_many_with(const td_backend_row *row, td_alg alg, size_t n,
                        const void *const *data, const size_t *lens, uint8_t *out)
 {
+    // Where one message at a time is the choice for the whole call, as good
+    // as a loop of the typed one-shot: straight there.
+    if (n <= TD_MANY_MAX_LANES) {
+        const td_backend_row *first = row_for(row, alg, n);
+        if (first->lanes == 1) {
+            const messages m = { data, NULL, lens, 0 };
+            one_at_a_time(first, alg, &m, 0, n, out);
+            return;
+        }
+    }
     size_t equal = 1;
     while (equal < n && lens[equal] == lens[0])
         equal++;
     if (equal == n) {
-        hash_equal(row, alg, n, data, NULL, lens[0], out);
+        const messages m = { data, NULL, NULL, lens[0] };
+        hash_equal(row, alg, n, &m, out);
         return;
     }
-    const size_t digest_size = td_alg_info_of(alg)->digest_size;
-    for (size_t i = 0; i < n; i += TD_MANY_MAX_LANES) {
-        const size_t k = n - i < TD_MANY_MAX_LANES ? n - i : TD_MANY_MAX_LANES;
-        hash_mixed_batch(row, alg, k, data + i, lens + i, out + i * digest_size);
-    }
+    const messages m = { data, NULL, lens, 0 };
+    for (size_t i = 0; i < n; i += TD_MANY_MAX_LANES)
+        hash_mixed_batch(row, alg, &m, i, n - i < TD_MANY_MAX_LANES ? n - i : TD_MANY_MAX_LANES,
+                         out);
 }
 
 void td_hash_many_fixed_with(const td_backend_row *row, td_alg alg, size_t n,
                              const uint8_t *data, size_t len, uint8_t *out)
 {
-    hash_equal(row, alg, n, NULL, data, len, out);
+    const messages m = { NULL, data, NULL, len };
+    if (n <= TD_MANY_MAX_LANES) {
+        const td_backend_row *first = row_for(row, alg, n);
+        if (first->lanes == 1) {
+            one_at_a_time(first, alg, &m, 0, n, out);
+            return;
+        }
+    }
+    hash_equal(row, alg, n, &m, out);
 }
 
 int td_hash_many(td_alg alg, size_t n, const void *const *data, const size_t *lens, void *out)

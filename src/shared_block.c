@@ -13,6 +13,7 @@
 #include "backends/md5_constants.h"
 #include "backends/sha2_constants.h"
 #include "bytes.h"
+#include "chunk16.h"
 #include "shared_block.h"
 
 int td_last_block_is_shared(td_family family, uint64_t len)
@@ -28,23 +29,21 @@ int td_last_block_is_shared(td_family family, uint64_t len)
 
 void td_shared_block_bytes(td_family family, uint8_t *block, uint64_t len)
 {
+    // Written in 16-byte pieces (chunk16.h says why): zeros, the 0x80 byte
+    // first when there is no tail, the length in bits in the last piece
+    // (SHA-512's 128-bit field has len >> 61 in its high half).
     const size_t block_size = family == TD_FAMILY_SHA512 ? 128 : 64;
-    memset(block, 0, block_size);
-    if (len % block_size == 0)
-        block[0] = 0x80;
-    // Length in bits; SHA-512's 128-bit field has len >> 61 in its high half.
-    switch (family) {
-    case TD_FAMILY_MD5:
-        store_le64(block + 56, len << 3);
-        break;
-    case TD_FAMILY_SHA512:
-        store_be64(block + 112, len >> 61);
-        store_be64(block + 120, len << 3);
-        break;
-    default:
-        store_be64(block + 56, len << 3);
-        break;
+    td_chunk16 c = { len % block_size == 0 ? 0x80u : 0u, 0 };
+    for (size_t at = 0; at + 16 < block_size; at += 16) {
+        store_chunk16(block + at, c);
+        c.lo = 0;
     }
+    switch (family) {
+    case TD_FAMILY_MD5:    c.hi = len << 3; break;
+    case TD_FAMILY_SHA512: c.lo = byteswap64(len >> 61); c.hi = byteswap64(len << 3); break;
+    default:               c.hi = byteswap64(len << 3); break;
+    }
+    store_chunk16(block + block_size - 16, c);
 }
 
 // Step i of MD5 reads word k(i): i, 5i + 1, 3i + 5 and 7i (mod 16) in the

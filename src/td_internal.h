@@ -25,6 +25,16 @@
 #define TD_ALWAYS_INLINE inline
 #endif
 
+// For the first-use paths beside a hot one: inlined, their register saves
+// would be paid on every call.
+#if defined(__GNUC__) || defined(__clang__)
+#define TD_NOINLINE __attribute__((noinline))
+#elif defined(_MSC_VER)
+#define TD_NOINLINE __declspec(noinline)
+#else
+#define TD_NOINLINE
+#endif
+
 // Compression states: words in host order. The structs are declared inside
 // td_ctx in the public header so that a context's state is the very object a
 // backend works on, with no cast between unrelated types.
@@ -210,8 +220,15 @@ TD_HIDDEN size_t td_pad(td_family family, uint8_t *block, const uint8_t *tail, s
 // Whether a context is initialised and not finished.
 TD_HIDDEN int td_ctx_live(const td_ctx *ctx);
 
-// Whether a message of len bytes is within alg's length limit.
-TD_HIDDEN int td_len_allowed(td_alg alg, uint64_t len);
+// Whether a message of len bytes is within alg's length limit. One call
+// cannot pass the SHA-1/256 limit on a 32-bit size_t; on 64-bit it can, and
+// must be refused before any byte is read.
+static inline int td_len_allowed(td_alg alg, uint64_t len)
+{
+    const td_family family = td_alg_info_of(alg)->family;
+    return !(family == TD_FAMILY_SHA1 || family == TD_FAMILY_SHA256) ||
+           len <= ((uint64_t)1 << 61) - 1;
+}
 
 // n messages (many.c), arguments already checked: every one through row, or
 // through td_many_row_for's choice when row is NULL.

@@ -10,8 +10,6 @@
 // MD5
 TD_HIDDEN td_md5_blocks_fn td_md5_blocks_portable;
 TD_HIDDEN td_md5_blocks_fn td_md5_blocks_avx512;
-TD_HIDDEN td_md5_blocks_many_fn td_md5_blocks_many_portable;
-TD_HIDDEN td_md5_blocks_many_fn td_md5_blocks_many_avx512;   // one at a time
 TD_HIDDEN td_md5_blocks_many_fn td_md5_blocks_many_avx512_x16; // 16 lanes
 TD_HIDDEN td_md5_blocks_many_fn td_md5_blocks_many_avx2_x8;    // 8 lanes
 
@@ -22,11 +20,6 @@ TD_HIDDEN td_sha1_blocks_fn td_sha1_blocks_shani;
 TD_HIDDEN td_sha1_blocks_fn td_sha1_blocks_shani_msg;
 TD_HIDDEN td_sha1_blocks_fn td_sha1_blocks_avx2;
 TD_HIDDEN td_sha1_blocks_fn td_sha1_blocks_ssse3;
-TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_portable;
-TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_shani;   // one at a time
-TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_shani_msg; // one at a time
-TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_avx2;    // one at a time
-TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_armv8;   // one at a time
 TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_avx512_x16; // 16 lanes
 TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_shani_x4;   // up to 4 streams interleaved
 
@@ -36,10 +29,6 @@ TD_HIDDEN td_sha256_blocks_fn td_sha256_blocks_armv8;
 TD_HIDDEN td_sha256_blocks_fn td_sha256_blocks_shani;
 TD_HIDDEN td_sha256_blocks_fn td_sha256_blocks_avx2;
 TD_HIDDEN td_sha256_blocks_fn td_sha256_blocks_ssse3;
-TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_portable;
-TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_shani;   // one at a time
-TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_avx2;    // one at a time
-TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_armv8;   // one at a time
 TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_avx512_x16; // 16 lanes
 TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_avx512_x8;  // 8 lanes, YMM
 TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_shani_x4;   // up to 4 streams interleaved
@@ -51,11 +40,6 @@ TD_HIDDEN td_sha512_blocks_fn td_sha512_blocks_armv8_sha512;
 TD_HIDDEN td_sha512_blocks_fn td_sha512_blocks_avx2;
 TD_HIDDEN td_sha512_blocks_fn td_sha512_blocks_avx512;
 TD_HIDDEN td_sha512_blocks_fn td_sha512_blocks_avx512_scalar;
-TD_HIDDEN td_sha512_blocks_many_fn td_sha512_blocks_many_portable;
-TD_HIDDEN td_sha512_blocks_many_fn td_sha512_blocks_many_avx512;        // one at a time
-TD_HIDDEN td_sha512_blocks_many_fn td_sha512_blocks_many_avx512_scalar; // one at a time
-TD_HIDDEN td_sha512_blocks_many_fn td_sha512_blocks_many_avx2;          // one at a time
-TD_HIDDEN td_sha512_blocks_many_fn td_sha512_blocks_many_armv8_sha512;  // one at a time
 TD_HIDDEN td_sha512_blocks_many_fn td_sha512_blocks_many_avx512_x8;  // 8 lanes
 TD_HIDDEN td_sha512_blocks_many_fn td_sha512_blocks_many_avx512_x4;  // 4 lanes, YMM
 TD_HIDDEN td_sha512_blocks_many_fn td_sha512_blocks_many_avx2_x4;    // 4 lanes

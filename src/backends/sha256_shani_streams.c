@@ -76,18 +76,23 @@ static inline __attribute__((always_inline)) void streams(td_sha256_state *const
                     _mm_loadu_si128((const __m128i *)(data[j] + off + 16 * q)), bswap);
         }
         // Group i's four rounds in every stream, then each stream's group
-        // i + 4 in place of group i.
-        for (size_t i = 0; i < 16; i++) {
-            const __m128i k4 = _mm_load_si128((const __m128i *)&td_sha256_k[4 * i]);
-            UNROLL for (size_t j = 0; j < s; j++) {
-                const __m128i wk = _mm_add_epi32(w[j][i & 3], k4);
-                cdgh[j] = _mm_sha256rnds2_epu32(cdgh[j], abef[j], wk);
-                abef[j] = _mm_sha256rnds2_epu32(abef[j], cdgh[j], _mm_shuffle_epi32(wk, 0x0e));
-                if (i < 12)
-                    w[j][i & 3] = expand(w[j][i & 3], w[j][(i + 1) & 3], w[j][(i + 2) & 3],
-                                         w[j][(i + 3) & 3]);
-            }
-        }
+        // i + 4 in place of group i. Unrolled by hand: GCC 12 keeps a loop
+        // over the groups, and the arrays in memory.
+#define GROUP(i)                                                                         \
+    {                                                                                    \
+        const __m128i k4 = _mm_load_si128((const __m128i *)&td_sha256_k[4 * (i)]);      \
+        UNROLL for (size_t j = 0; j < s; j++) {                                         \
+            const __m128i wk = _mm_add_epi32(w[j][(i) & 3], k4);                         \
+            cdgh[j] = _mm_sha256rnds2_epu32(cdgh[j], abef[j], wk);                       \
+            abef[j] = _mm_sha256rnds2_epu32(abef[j], cdgh[j], _mm_shuffle_epi32(wk, 0x0e)); \
+            if ((i) < 12)                                                                \
+                w[j][(i) & 3] = expand(w[j][(i) & 3], w[j][((i) + 1) & 3],               \
+                                       w[j][((i) + 2) & 3], w[j][((i) + 3) & 3]);        \
+        }                                                                                \
+    }
+        GROUP(0)  GROUP(1)  GROUP(2)  GROUP(3)  GROUP(4)  GROUP(5)  GROUP(6)  GROUP(7)
+        GROUP(8)  GROUP(9)  GROUP(10) GROUP(11) GROUP(12) GROUP(13) GROUP(14) GROUP(15)
+#undef GROUP
         UNROLL for (size_t j = 0; j < s; j++) {
             abef[j] = _mm_add_epi32(abef[j], abef_in[j]);
             cdgh[j] = _mm_add_epi32(cdgh[j], cdgh_in[j]);
@@ -101,14 +106,18 @@ static inline __attribute__((always_inline)) void streams(td_sha256_state *const
             abef_in[j] = abef[j];
             cdgh_in[j] = cdgh[j];
         }
-        for (size_t i = 0; i < 16; i++) {
-            const __m128i wk = _mm_loadu_si128((const __m128i *)&last->wk[4 * i]);
-            const __m128i wk_high = _mm_shuffle_epi32(wk, 0x0e);
-            UNROLL for (size_t j = 0; j < s; j++) {
-                cdgh[j] = _mm_sha256rnds2_epu32(cdgh[j], abef[j], wk);
-                abef[j] = _mm_sha256rnds2_epu32(abef[j], cdgh[j], wk_high);
-            }
-        }
+#define GROUP(i)                                                                         \
+    {                                                                                    \
+        const __m128i wk = _mm_loadu_si128((const __m128i *)&last->wk[4 * (i)]);         \
+        const __m128i wk_high = _mm_shuffle_epi32(wk, 0x0e);                             \
+        UNROLL for (size_t j = 0; j < s; j++) {                                         \
+            cdgh[j] = _mm_sha256rnds2_epu32(cdgh[j], abef[j], wk);                       \
+            abef[j] = _mm_sha256rnds2_epu32(abef[j], cdgh[j], wk_high);                  \
+        }                                                                                \
+    }
+        GROUP(0)  GROUP(1)  GROUP(2)  GROUP(3)  GROUP(4)  GROUP(5)  GROUP(6)  GROUP(7)
+        GROUP(8)  GROUP(9)  GROUP(10) GROUP(11) GROUP(12) GROUP(13) GROUP(14) GROUP(15)
+#undef GROUP
         UNROLL for (size_t j = 0; j < s; j++) {
             abef[j] = _mm_add_epi32(abef[j], abef_in[j]);
             cdgh[j] = _mm_add_epi32(cdgh[j], cdgh_in[j]);

@@ -29,6 +29,7 @@
                                                0x080f0e0d0c0b0a09LL, 0x0007060504030201LL))
 
 #define LANES_ADD(a, b) _mm256_add_epi64((a), (b))
+#define LANES_SUB(a, b) _mm256_sub_epi64((a), (b))
 #define LANES_SET1(x) _mm256_set1_epi64x((long long)(x))
 #define LANES_BSIG0(x) SIGMA((x), 28, 34, 39)
 #define LANES_BSIG1(x) SIGMA((x), 14, 18, 41)
@@ -43,12 +44,5 @@
 void td_sha512_blocks_many_avx2_x4(td_sha512_state *const *states, const uint8_t *const *data,
                                    size_t n, size_t nblocks, const td_sha512_shared_block *last)
 {
-    if (nblocks != 0)
-        run_x4(states, data, n, nblocks);
-    if (last != NULL) {
-        const uint8_t *same[4];
-        for (size_t i = 0; i < n; i++)
-            same[i] = last->bytes;
-        run_x4(states, same, n, 1);
-    }
+    run_x4(states, data, n, nblocks, last);
 }

@@ -20,6 +20,7 @@
 #define LANES_V __m512i
 #define LANES_FN compress_x8
 #define LANES_ADD(a, b) _mm512_add_epi64((a), (b))
+#define LANES_SUB(a, b) _mm512_sub_epi64((a), (b))
 #define LANES_SET1(x) _mm512_set1_epi64((long long)(x))
 #define LANES_XOR3(x, y, z) _mm512_ternarylogic_epi64((x), (y), (z), 0x96)
 #define LANES_BSIG0(x) LANES_XOR3(_mm512_ror_epi64((x), 28), _mm512_ror_epi64((x), 34), _mm512_ror_epi64((x), 39))
@@ -77,6 +78,7 @@ static inline void load_words_x8(__m512i w[16], const uint8_t *const *data, size
 #undef LANES_V
 #undef LANES_FN
 #undef LANES_ADD
+#undef LANES_SUB
 #undef LANES_SET1
 #undef LANES_XOR3
 #undef LANES_BSIG0
@@ -90,6 +92,7 @@ static inline void load_words_x8(__m512i w[16], const uint8_t *const *data, size
 // The same 4 lanes at a time in YMM registers (AVX-512VL: VPRORQ and
 // VPTERNLOGQ on 256 bits, which have three ports on Sapphire Rapids, not two).
 #define LANES_ADD(a, b) _mm256_add_epi64((a), (b))
+#define LANES_SUB(a, b) _mm256_sub_epi64((a), (b))
 #define LANES_SET1(x) _mm256_set1_epi64x((long long)(x))
 #define LANES_XOR3(x, y, z) _mm256_ternarylogic_epi64((x), (y), (z), 0x96)
 #define LANES_BSIG0(x) LANES_XOR3(_mm256_ror_epi64((x), 28), _mm256_ror_epi64((x), 34), _mm256_ror_epi64((x), 39))
@@ -100,46 +103,27 @@ static inline void load_words_x8(__m512i w[16], const uint8_t *const *data, size
 #define LANES_MAJ(a, b, c) _mm256_ternarylogic_epi64((a), (b), (c), 0xe8)
 #include "sha512_lanes_x4.h"
 
-// Lanes 0 .. k-1 (1 <= k <= 8) through the 8-lane kernel; the missing lanes
-// repeat lane 0's blocks into a state that is thrown away (lane 0's).
-static void run_x8(td_sha512_state *const *states, const uint8_t *const *data, size_t k,
-                   size_t nblocks)
+// Lanes 0 .. n-1 (1 <= n <= 8) through the 8-lane kernel, the shared block
+// in the same pass; the missing lanes repeat lane 0's blocks into a state
+// that is thrown away (lane 0's).
+void td_sha512_blocks_many_avx512_x8(td_sha512_state *const *states, const uint8_t *const *data,
+                                     size_t n, size_t nblocks, const td_sha512_shared_block *last)
 {
     const uint8_t *p[8];
     __m512i r[8];
     for (size_t i = 0; i < 8; i++) {
-        p[i] = data[i < k ? i : 0];
-        r[i] = _mm512_loadu_si512((const void *)states[i < k ? i : 0]->h);
+        p[i] = nblocks != 0 ? data[i < n ? i : 0] : NULL;
+        r[i] = _mm512_loadu_si512((const void *)states[i < n ? i : 0]->h);
     }
     transpose8(r);
-    compress_x8(r, p, nblocks);
+    compress_x8(r, p, nblocks, last != NULL ? last->wk : NULL);
     transpose8(r);
-    for (size_t i = 0; i < k; i++)
+    for (size_t i = 0; i < n; i++)
         _mm512_storeu_si512((void *)states[i]->h, r[i]);
-}
-
-void td_sha512_blocks_many_avx512_x8(td_sha512_state *const *states, const uint8_t *const *data,
-                                     size_t n, size_t nblocks, const td_sha512_shared_block *last)
-{
-    if (nblocks != 0)
-        run_x8(states, data, n, nblocks);
-    if (last != NULL) {
-        const uint8_t *same[8];
-        for (size_t i = 0; i < n; i++)
-            same[i] = last->bytes;
-        run_x8(states, same, n, 1);
-    }
 }
 
 void td_sha512_blocks_many_avx512_x4(td_sha512_state *const *states, const uint8_t *const *data,
                                      size_t n, size_t nblocks, const td_sha512_shared_block *last)
 {
-    if (nblocks != 0)
-        run_x4(states, data, n, nblocks);
-    if (last != NULL) {
-        const uint8_t *same[4];
-        for (size_t i = 0; i < n; i++)
-            same[i] = last->bytes;
-        run_x4(states, same, n, 1);
-    }
+    run_x4(states, data, n, nblocks, last);
 }

@@ -7,19 +7,23 @@
  * The including file defines, before including this header:
  *   LANES_V                 the vector type
  *   LANES_FN                the name of the function to define
- *   LANES_ADD(a, b)         element-wise a + b (64-bit)
+ *   LANES_ADD(a, b), LANES_SUB(a, b)  element-wise a + b, a - b (64-bit)
  *   LANES_SET1(x)           the 64-bit word x in every element
  *   LANES_BSIG0(x), LANES_BSIG1(x), LANES_SSIG0(x), LANES_SSIG1(x)
  *   LANES_CH(e, f, g), LANES_MAJ(a, b, c)
  *   LANES_LOAD(w, data, off)  w[0..15] = the big-endian words of the block
  *                           at data[lane] + off, for every lane
  * and gets
- *   static void LANES_FN(LANES_V s[8], const uint8_t *const *data, size_t nblocks)
- * which compresses nblocks 128-byte blocks of each lane into s (s[0] holds
- * every lane's a, ..., s[7] every lane's h). It may be included more than
- * once with different definitions; it undefines its own helper macros.
+ *   static void LANES_FN(LANES_V s[8], const uint8_t *const *data, size_t nblocks,
+ *                        const uint64_t *wk)
+ * which compresses nblocks (0 or more) 128-byte blocks of each lane into s
+ * (s[0] holds every lane's a, ..., s[7] every lane's h), then, when wk is
+ * not NULL, one block common to every lane whose W[t] + K[t] is wk[t]. It
+ * may be included more than once with different definitions; it undefines
+ * its own helper macros.
  */
 
+#include "pin.h"
 #include "sha2_constants.h" // td_sha512_k
 
 // The schedule is a 16-entry circular window, W[t] overwriting W[t - 16];
@@ -29,78 +33,123 @@
     (LANES_W(i) = LANES_ADD(LANES_ADD(LANES_W(i), LANES_SSIG1(LANES_W((i) + 14))), \
                             LANES_ADD(LANES_W((i) + 9), LANES_SSIG0(LANES_W((i) + 1)))))
 
-// Round t, W index i: T1 = h + K[t] + W[t] + Sigma1(e) + Ch(e, f, g),
-// d += T1, h = T1 + Sigma0(a) + Maj(a, b, c); the caller rotates the names.
-// hk holds h + K[t] + W[t], summed a round early (as in sha256_lanes_body.h:
-// this round's g is the next round's h, so Ch can be g's last use and a
-// destructive three-input Ch may overwrite it). So W[t + 1] is expanded at
-// the start of round t.
-#define LANES_ROUND(a, b, c, d, e, f, g, h, t, i)                                     \
-    do {                                                                              \
-        if ((t) >= 15 && (t) < 79)                                                    \
-            LANES_EXPAND((i) + 1);                                                    \
-        LANES_V t1_ = LANES_ADD(hk, LANES_BSIG1(e));                                    \
-        if ((t) < 79)                                                                 \
-            hk = LANES_ADD((g), LANES_ADD(LANES_SET1(k[(t) + 1]), LANES_W((i) + 1)));   \
-        t1_ = LANES_ADD(t1_, LANES_CH((e), (f), (g)));                                \
-        (d) = LANES_ADD((d), t1_);                                                    \
-        (h) = LANES_ADD(t1_, LANES_ADD(LANES_BSIG0(a), LANES_MAJ((a), (b), (c))));      \
+// Where round t gets W[t + 1] + K[t + 1] from: a lane's own block, expanded
+// here, or the shared block's words, broadcast from memory.
+#define LANES_PREP_DATA(t, i)              \
+    do {                                  \
+        if ((t) >= 15 && (t) < 79)        \
+            LANES_EXPAND((i) + 1);        \
+    } while (0)
+#define LANES_NEXT_WK_DATA(t, i) LANES_ADD(LANES_SET1(k[(t) + 1]), LANES_W((i) + 1))
+#define LANES_PREP_SHARED(t, i) ((void)0)
+#define LANES_NEXT_WK_SHARED(t, i) LANES_SET1(wk[(t) + 1])
+
+// Round t, W index i, as in sha512_scalar_round.h: e' = dhk + Ch(e, f, g) +
+// Sigma1(e) and a' = e' + (Maj(a, b, c) - d) + Sigma0(a), dhk = d + h + W[t]
+// + K[t] being summed a round early (this round's c and g are the next one's
+// d and h): e' waits on e for a rotation, the three-way XOR and one add.
+// GCC 12 made the textbook T1 + T2 form a chain of 6. AMD Zen 5, 8 lanes,
+// cycles a block: 1100 -> 755, the shared block 1230 -> 610 (it was a second
+// pass). Adding (e' - d) + Maj first, a shorter chain from a, measured the
+// same: two rotation ports make Sigma1's third rotation wait a cycle. Summing
+// g into dhk before Ch leaves Ch as g's last use, so a destructive
+// three-input Ch may overwrite it. The PINs keep the sums in this order.
+// W[t + 1] is expanded at the start of round t.
+#define LANES_ROUND(a, b, c, d, e, f, g, h, t, i, SRC)                           \
+    do {                                                                         \
+        LANES_PREP_##SRC(t, i);                                                  \
+        LANES_V next_ = dhk;                                                     \
+        if ((t) < 79) {                                                          \
+            next_ = LANES_ADD(LANES_ADD((g), LANES_NEXT_WK_##SRC(t, i)), (c));     \
+            PIN_VECTOR(next_);                                                   \
+        }                                                                        \
+        LANES_V x_ = LANES_ADD(dhk, LANES_CH((e), (f), (g)));                     \
+        PIN_VECTOR(x_);                                                          \
+        dhk = next_;                                                             \
+        LANES_V maj_minus_d_ = LANES_SUB(LANES_MAJ((a), (b), (c)), (d));           \
+        PIN_VECTOR(maj_minus_d_);                                                \
+        (d) = LANES_ADD(x_, LANES_BSIG1(e));                                      \
+        PIN_VECTOR(d);                                                           \
+        (h) = LANES_ADD((d), maj_minus_d_);                                      \
+        PIN_VECTOR(h);                                                           \
+        (h) = LANES_ADD((h), LANES_BSIG0(a));                                     \
     } while (0)
 
 // Eight rounds from t (a multiple of 8), W index i (0 or 8).
-#define LANES_ROUNDS8(t, i)                                   \
-    do {                                                      \
-        LANES_ROUND(a, b, c, d, e, f, g, h, (t) + 0, (i) + 0); \
-        LANES_ROUND(h, a, b, c, d, e, f, g, (t) + 1, (i) + 1); \
-        LANES_ROUND(g, h, a, b, c, d, e, f, (t) + 2, (i) + 2); \
-        LANES_ROUND(f, g, h, a, b, c, d, e, (t) + 3, (i) + 3); \
-        LANES_ROUND(e, f, g, h, a, b, c, d, (t) + 4, (i) + 4); \
-        LANES_ROUND(d, e, f, g, h, a, b, c, (t) + 5, (i) + 5); \
-        LANES_ROUND(c, d, e, f, g, h, a, b, (t) + 6, (i) + 6); \
-        LANES_ROUND(b, c, d, e, f, g, h, a, (t) + 7, (i) + 7); \
+#define LANES_ROUNDS8(t, i, SRC)                                   \
+    do {                                                           \
+        LANES_ROUND(a, b, c, d, e, f, g, h, (t) + 0, (i) + 0, SRC); \
+        LANES_ROUND(h, a, b, c, d, e, f, g, (t) + 1, (i) + 1, SRC); \
+        LANES_ROUND(g, h, a, b, c, d, e, f, (t) + 2, (i) + 2, SRC); \
+        LANES_ROUND(f, g, h, a, b, c, d, e, (t) + 3, (i) + 3, SRC); \
+        LANES_ROUND(e, f, g, h, a, b, c, d, (t) + 4, (i) + 4, SRC); \
+        LANES_ROUND(d, e, f, g, h, a, b, c, (t) + 5, (i) + 5, SRC); \
+        LANES_ROUND(c, d, e, f, g, h, a, b, (t) + 6, (i) + 6, SRC); \
+        LANES_ROUND(b, c, d, e, f, g, h, a, (t) + 7, (i) + 7, SRC); \
     } while (0)
 
-static void LANES_FN(LANES_V s[8], const uint8_t *const *data, size_t nblocks)
+// All 80 rounds, fully unrolled: every W, K and wk index is a constant.
+#define LANES_ROUNDS80(SRC)         \
+    do {                            \
+        LANES_ROUNDS8(0, 0, SRC);   \
+        LANES_ROUNDS8(8, 8, SRC);   \
+        LANES_ROUNDS8(16, 0, SRC);  \
+        LANES_ROUNDS8(24, 8, SRC);  \
+        LANES_ROUNDS8(32, 0, SRC);  \
+        LANES_ROUNDS8(40, 8, SRC);  \
+        LANES_ROUNDS8(48, 0, SRC);  \
+        LANES_ROUNDS8(56, 8, SRC);  \
+        LANES_ROUNDS8(64, 0, SRC);  \
+        LANES_ROUNDS8(72, 8, SRC);  \
+    } while (0)
+
+// s += the working variables, which then start the next block.
+#define LANES_FEED_FORWARD()          \
+    do {                              \
+        a = s[0] = LANES_ADD(a, s[0]); \
+        b = s[1] = LANES_ADD(b, s[1]); \
+        c = s[2] = LANES_ADD(c, s[2]); \
+        d = s[3] = LANES_ADD(d, s[3]); \
+        e = s[4] = LANES_ADD(e, s[4]); \
+        f = s[5] = LANES_ADD(f, s[5]); \
+        g = s[6] = LANES_ADD(g, s[6]); \
+        h = s[7] = LANES_ADD(h, s[7]); \
+    } while (0)
+
+static void LANES_FN(LANES_V s[8], const uint8_t *const *data, size_t nblocks,
+                     const uint64_t *wk)
 {
     LANES_V a = s[0], b = s[1], c = s[2], d = s[3], e = s[4], f = s[5], g = s[6], h = s[7];
-    size_t off = 0;
-    do {
+    LANES_V dhk;
+    for (size_t off = 0; nblocks != 0; nblocks--, off += 128) {
         // Read K through a pointer the compiler cannot see through, once
         // per block: each K[t] is then broadcast from memory in the round
         // that uses it, instead of built as an immediate in a general
         // register, or hoisted out of the loop as 80 broadcasts that GCC 12
         // keeps in stack slots (with the pointer laundered once per call).
         const uint64_t *k = td_sha512_k;
-#if defined(__GNUC__)
-        __asm__("" : "+r"(k));
-#endif
+        PIN_SCALAR(k);
         LANES_V w[16];
         LANES_LOAD(w, data, off);
-        // Fully unrolled: every W and K index is a constant.
-        LANES_V hk = LANES_ADD(h, LANES_ADD(LANES_SET1(k[0]), LANES_W(0)));
-        LANES_ROUNDS8(0, 0);
-        LANES_ROUNDS8(8, 8);
-        LANES_ROUNDS8(16, 0);
-        LANES_ROUNDS8(24, 8);
-        LANES_ROUNDS8(32, 0);
-        LANES_ROUNDS8(40, 8);
-        LANES_ROUNDS8(48, 0);
-        LANES_ROUNDS8(56, 8);
-        LANES_ROUNDS8(64, 0);
-        LANES_ROUNDS8(72, 8);
-        a = s[0] = LANES_ADD(a, s[0]);
-        b = s[1] = LANES_ADD(b, s[1]);
-        c = s[2] = LANES_ADD(c, s[2]);
-        d = s[3] = LANES_ADD(d, s[3]);
-        e = s[4] = LANES_ADD(e, s[4]);
-        f = s[5] = LANES_ADD(f, s[5]);
-        g = s[6] = LANES_ADD(g, s[6]);
-        h = s[7] = LANES_ADD(h, s[7]);
-        off += 128;
-    } while (--nblocks != 0);
+        dhk = LANES_ADD(LANES_ADD(h, LANES_ADD(LANES_SET1(k[0]), LANES_W(0))), d);
+        LANES_ROUNDS80(DATA);
+        LANES_FEED_FORWARD();
+    }
+    if (wk != NULL) {
+        // The shared block: no load, transpose or schedule.
+        dhk = LANES_ADD(LANES_ADD(h, LANES_SET1(wk[0])), d);
+        LANES_ROUNDS80(SHARED);
+        LANES_FEED_FORWARD();
+    }
 }
 
 #undef LANES_W
 #undef LANES_EXPAND
+#undef LANES_PREP_DATA
+#undef LANES_NEXT_WK_DATA
+#undef LANES_PREP_SHARED
+#undef LANES_NEXT_WK_SHARED
 #undef LANES_ROUND
 #undef LANES_ROUNDS8
+#undef LANES_ROUNDS80
+#undef LANES_FEED_FORWARD

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0
  * SHA-384/512 on 4 lanes in YMM registers: the block and state transposes and
  * the driver around sha512_lanes_body.h. Needs AVX2. The including file
- * defines the round primitives for __m256i first (LANES_ADD, LANES_SET1, the
- * sigmas, LANES_CH, LANES_MAJ: see sha512_lanes_body.h) and gets
+ * defines the round primitives for __m256i first (LANES_ADD, LANES_SUB,
+ * LANES_SET1, the sigmas, LANES_CH, LANES_MAJ: see sha512_lanes_body.h) and
+ * gets
  *   static void run_x4(td_sha512_state *const *states, const uint8_t *const *data,
- *                      size_t k, size_t nblocks)
- * for lanes 0 .. k-1, 1 <= k <= 4.
+ *                      size_t k, size_t nblocks, const td_sha512_shared_block *last)
+ * for lanes 0 .. k-1, 1 <= k <= 4: the blocks_many contract of td_internal.h.
  */
 
 #define LANES_V __m256i
@@ -43,22 +44,23 @@ static inline void load_words_x4(__m256i w[16], const uint8_t *const *data, size
 
 #include "sha512_lanes_body.h"
 
-// Lanes 0 .. k-1 (1 <= k <= 4) through the 4-lane kernel; the missing lanes
-// repeat lane 0's blocks into a state that is thrown away.
+// Lanes 0 .. k-1 (1 <= k <= 4) through the 4-lane kernel, the shared block
+// in the same pass; the missing lanes repeat lane 0's blocks into a state
+// that is thrown away.
 static void run_x4(td_sha512_state *const *states, const uint8_t *const *data, size_t k,
-                   size_t nblocks)
+                   size_t nblocks, const td_sha512_shared_block *last)
 {
     const uint8_t *p[4];
     __m256i r[8];
     for (size_t i = 0; i < 4; i++) {
-        p[i] = data[i < k ? i : 0];
+        p[i] = nblocks != 0 ? data[i < k ? i : 0] : NULL;
         const __m256i *h = (const __m256i *)states[i < k ? i : 0]->h;
         r[i] = _mm256_loadu_si256(h);
         r[4 + i] = _mm256_loadu_si256(h + 1);
     }
     transpose4(r);
     transpose4(r + 4);
-    compress_x4(r, p, nblocks);
+    compress_x4(r, p, nblocks, last != NULL ? last->wk : NULL);
     transpose4(r);
     transpose4(r + 4);
     for (size_t i = 0; i < k; i++) {
