@@ -21,21 +21,36 @@ void tb_print_help(FILE *f)
 {
     fputs(
         "Usage: tdbench [OPTION]...\n"
-        "Measure every algorithm on every turbodigest backend usable on this CPU, both\n"
-        "paths (one message at a time, and td_hash_many), with OpenSSL's libcrypto\n"
-        "beside them when built with it: its low-level XXX_Init/Update/Final\n"
+        "Measure every algorithm on every turbodigest backend usable on this CPU, on\n"
+        "three paths (one message at a time; td_hash_many over a batch of distinct\n"
+        "messages; td_hash_many_fixed over a batch laid end to end), with OpenSSL's\n"
+        "libcrypto beside them when built with it: its low-level XXX_Init/Update/Final\n"
         "(\"openssl\", the baseline of every ratio) and EVP_Digest (\"openssl-evp\").\n"
         "\n"
         "  -a, --algorithm ALG[,ALG]  md5 sha1 sha224 sha256 sha384 sha512 sha512-224\n"
         "                             sha512-256, or all (default); may be repeated\n"
-        "  -b, --backend NAME[,NAME]  only these backends (e.g. portable, shani, openssl,\n"
-        "                             openssl-evp), or all (default); the OpenSSL\n"
-        "                             baseline is still measured for the ratio\n"
-        "  -p, --path single|multi|all  single: the typed one-shot per message;\n"
-        "                             multi: td_hash_many on a batch (default all)\n"
+        "  -b, --backend NAME[,NAME]  only these backends (e.g. portable, shani, auto,\n"
+        "                             td-loop, openssl, openssl-evp), or all (default);\n"
+        "                             the OpenSSL baseline is still measured for the\n"
+        "                             ratio\n"
+        "  -p, --path PATH[,PATH]     single: the typed one-shot, one message a call;\n"
+        "                             multi: td_hash_many over a batch of distinct\n"
+        "                             messages, each in its own buffer; fixed:\n"
+        "                             td_hash_many_fixed over a batch laid end to end\n"
+        "                             in one buffer; or all (default)\n"
+        "      --batch N[,N]          messages per call on the multi and fixed paths,\n"
+        "                             from 1 to 4096 (default 64); smaller for huge\n"
+        "                             messages, to keep a batch within 64 MiB\n"
         "  -s, --sizes LIST           message sizes, comma-separated; suffixes K, KiB\n"
         "                             (1024) and M, MiB (default 10,100,1000,10000)\n"
         "      --openssl-sizes        OpenSSL speed's 16,64,256,1024,8192,16384\n"
+        "      --merkle               one level of a SHA-256 Merkle tree instead: 1024\n"
+        "                             distinct 64-byte nodes, by td_hash_many_fixed\n"
+        "                             (auto, and every backend pinned), td_hash_many\n"
+        "                             (auto, nodes in their own buffers), the td_sha256\n"
+        "                             loop and the OpenSSL loop; ns per node and the\n"
+        "                             ratio to the OpenSSL loop (not with -a, -p, -s,\n"
+        "                             --batch, --openssl-sizes or --svg)\n"
         "  -f, --format FMT           table (default), cargo, csv, json, markdown\n"
         "      --svg FILE             also draw MB/s against size, one panel per\n"
         "                             algorithm, one line per backend\n"
@@ -47,7 +62,6 @@ void tb_print_help(FILE *f)
         "      --round-ms MS          length of one round (default 16); a round is 4\n"
         "                             batches and counts the fastest\n"
         "      --clock cpu|wall       thread CPU time (default) or the monotonic clock\n"
-        "      --batch N              messages per td_hash_many call (default 64)\n"
         "      --no-openssl           leave OpenSSL out\n"
         "      --nominal-clock        time = cycles at the TSC's fixed (nominal) rate,\n"
         "                             not at the clock the core ran at: MB/s that do\n"
@@ -55,12 +69,33 @@ void tb_print_help(FILE *f)
         "      --list-backends        list the backends usable here and exit\n"
         "  -h, --help                 this text\n"
         "      --version              tdbench and library versions\n"
+        "\n",
+        f);
+    // In pieces: C11 promises string literals of 4095 characters, no more.
+    fputs(
+        "On the multi and fixed paths every batch size gets, beside each many-path\n"
+        "backend pinned: \"auto\", nothing pinned (the library's choice for that many\n"
+        "messages, what users get); \"td-loop\", the typed one-shot (td_sha256 and\n"
+        "siblings, automatic backend) called on each message of the same batch; and\n"
+        "\"openssl\", XXX_Init/Update/Final on each message of the same batch, the\n"
+        "baseline of the ratios there. Times on these paths are per message: one call\n"
+        "(or one loop) over the batch, divided by the batch.\n"
+        "\n"
+        "Output: every format gives the path and the batch of each point. JSON objects\n"
+        "and CSV rows have \"path\" (single, multi, fixed) and \"batch\" (1 on the\n"
+        "single path). Cargo names: ALG_SIZE on the single path (sha256_1000),\n"
+        "ALG_manyN_SIZE on the multi path and ALG_fixedN_SIZE on the fixed path, N the\n"
+        "messages per call (sha256_many64_1000, sha512_256_fixed1024_64); their\n"
+        "ns/iter is per message. The table has batch and ns/msg columns; Markdown rows\n"
+        "say \"(many, batch N)\" or \"(fixed, batch N)\", and --merkle's Markdown is a\n"
+        "table of its own, one row per call or loop, in ns per node. The SVG draws the\n"
+        "single path and the pinned multi-path backends at one batch (64 if measured,\n"
+        "else the first).\n"
         "\n"
         "Backends are measured round by round in turn, so that drift on a shared\n"
-        "machine hits them alike. Multi-path times are per message (one call over a\n"
-        "batch, divided by the batch). Every round is measured in core cycles (the\n"
-        "clock read beside each batch) and turned back into time at the run's median\n"
-        "clock, or the nominal one (see the header of the table).\n"
+        "machine hits them alike. Every round is measured in core cycles (the clock\n"
+        "read beside each batch) and turned back into time at the run's median clock,\n"
+        "or the nominal one (see the header of the table).\n"
         "Exit status: 0 done, 1 a digest did not match, 2 bad usage.\n",
         f);
 }
@@ -69,14 +104,15 @@ void tb_default_options(tb_options *opt)
 {
     memset(opt, 0, sizeof *opt);
     opt->algs = ALL_ALGS;
-    opt->paths = TB_PATH_SINGLE | TB_PATH_MULTI;
+    opt->paths = TB_PATH_ALL;
     memcpy(opt->sizes, default_sizes, sizeof default_sizes);
     opt->nsizes = COUNT_OF(default_sizes);
     opt->format = TB_TABLE;
     opt->clock = TB_CLOCK_CPU;
     opt->rounds = 11;
     opt->round_ms = 16.0;
-    opt->batch = TB_DEFAULT_BATCH;
+    opt->batches[0] = TB_DEFAULT_BATCH;
+    opt->nbatches = 1;
     opt->openssl = 1;
 }
 
@@ -191,17 +227,28 @@ static int parse_algs(const char *list, unsigned *algs, char *err, size_t errlen
     }
 }
 
+// Does the selection hold a path that runs td_path p's backends? The fixed
+// path runs the many-path ones.
+static int uses_path(const tb_options *opt, int p)
+{
+    if (p == TD_SINGLE)
+        return (opt->paths & TB_PATH_SINGLE) != 0;
+    return (opt->paths & (TB_PATH_MULTI | TB_PATH_FIXED)) != 0;
+}
+
 // Is name a backend of some selected algorithm on some selected path?
 static int backend_known(const tb_options *opt, const char *name, int have_openssl)
 {
     if (have_openssl && opt->openssl
         && (strcmp(name, "openssl") == 0 || strcmp(name, "openssl-evp") == 0))
         return 1;
+    if (uses_path(opt, TD_MULTI) && (strcmp(name, TB_AUTO) == 0 || strcmp(name, TB_TD_LOOP) == 0))
+        return 1;
     for (int a = 0; a < TD_ALG_COUNT; a++) {
         if (!(opt->algs & (1u << a)))
             continue;
         for (int p = 0; p < 2; p++) {
-            if (!(opt->paths & (1u << p)))
+            if (!uses_path(opt, p))
                 continue;
             const char *names[32];
             const size_t n = td_backends((td_alg)a, (td_path)p, names, 32);
@@ -225,7 +272,7 @@ static void usable_list(const tb_options *opt, int have_openssl, char *buf, size
         if (!(opt->algs & (1u << a)))
             continue;
         for (int p = 0; p < 2; p++) {
-            if (!(opt->paths & (1u << p)))
+            if (!uses_path(opt, p))
                 continue;
             const char *names[32];
             const size_t n = td_backends((td_alg)a, (td_path)p, names, 32);
@@ -242,8 +289,78 @@ static void usable_list(const tb_options *opt, int have_openssl, char *buf, size
             }
         }
     }
+    if (uses_path(opt, TD_MULTI)) {
+        const int w = snprintf(buf + used, cap - used, "%s" TB_AUTO ", " TB_TD_LOOP,
+                               used ? ", " : "");
+        if (w > 0 && (size_t)w < cap - used)
+            used += (size_t)w;
+    }
     if (have_openssl && opt->openssl)
         snprintf(buf + used, cap - used, "%sopenssl, openssl-evp", used ? ", " : "");
+}
+
+// "single,fixed" into TB_PATH_* bits; 0 on success.
+static int parse_paths(const char *list, unsigned *paths, char *err, size_t errlen)
+{
+    static const struct { const char *name; unsigned bits; } known[] = {
+        { "single", TB_PATH_SINGLE }, { "multi", TB_PATH_MULTI },
+        { "fixed", TB_PATH_FIXED }, { "all", TB_PATH_ALL },
+    };
+    unsigned bits = 0;
+    const char *p = list;
+    for (;;) {
+        const char *end = strchr(p, ',');
+        const size_t len = end ? (size_t)(end - p) : strlen(p);
+        char name[16];
+        size_t k = COUNT_OF(known);
+        if (len > 0 && len < sizeof name) {
+            memcpy(name, p, len);
+            name[len] = '\0';
+            for (k = 0; k < COUNT_OF(known) && !ieq(name, known[k].name); k++)
+                ;
+        }
+        if (k == COUNT_OF(known))
+            return fail(err, errlen, "unknown path '%.*s' (single, multi, fixed or all)",
+                        (int)len, p);
+        bits |= known[k].bits;
+        if (end == NULL)
+            break;
+        p = end + 1;
+    }
+    *paths = bits;
+    return 0;
+}
+
+int tb_parse_batches(const char *list, size_t *batches, size_t cap, size_t *count, char *err,
+                     size_t errlen)
+{
+    size_t n = 0;
+    const char *p = list;
+    for (;;) {
+        const char *end = strchr(p, ',');
+        const size_t len = end ? (size_t)(end - p) : strlen(p);
+        size_t v = 0, i = 0;
+        while (i < len && isdigit((unsigned char)p[i]) && v <= TB_MAX_BATCH)
+            v = v * 10u + (size_t)(p[i++] - '0');
+        if (len == 0 || i < len || v < 1 || v > TB_MAX_BATCH)
+            return fail(err, errlen,
+                        "bad batch '%.*s' in --batch: want whole numbers from 1 to %d, "
+                        "comma-separated (e.g. 1,4,64,1024)",
+                        (int)len, p, TB_MAX_BATCH);
+        size_t k = 0;
+        while (k < n && batches[k] != v)
+            k++;
+        if (k == n) {
+            if (n == cap)
+                return fail(err, errlen, "too many batches in --batch (at most %zu)", cap);
+            batches[n++] = v;
+        }
+        if (end == NULL)
+            break;
+        p = end + 1;
+    }
+    *count = n;
+    return 0;
 }
 
 // The value of an option: "--opt=VALUE", or the next argument.
@@ -289,6 +406,7 @@ tb_parse_result tb_parse_options(int argc, char **argv, tb_options *opt, int hav
     tb_default_options(opt);
     unsigned algs = 0;
     int rounds_set = 0, round_ms_set = 0;
+    const char *workload_option = NULL; // the last option --merkle does not go with
     const char *backend_args[TB_MAX_BACKEND_NAMES];
     size_t nbackend_args = 0;
 
@@ -311,6 +429,7 @@ tb_parse_result tb_parse_options(int argc, char **argv, tb_options *opt, int hav
             VALUE();
             if (parse_algs(v, &algs, err, errlen) != 0)
                 return TB_PARSE_ERROR;
+            workload_option = arg;
         } else if ((n = matches(arg, "--backend", "-b")) != 0) {
             VALUE();
             if (nbackend_args == TB_MAX_BACKEND_NAMES) {
@@ -320,23 +439,20 @@ tb_parse_result tb_parse_options(int argc, char **argv, tb_options *opt, int hav
             backend_args[nbackend_args++] = v;
         } else if ((n = matches(arg, "--path", "-p")) != 0) {
             VALUE();
-            if (ieq(v, "single"))
-                opt->paths = TB_PATH_SINGLE;
-            else if (ieq(v, "multi"))
-                opt->paths = TB_PATH_MULTI;
-            else if (ieq(v, "all"))
-                opt->paths = TB_PATH_SINGLE | TB_PATH_MULTI;
-            else {
-                fail(err, errlen, "unknown path '%s' (single, multi or all)", v);
+            if (parse_paths(v, &opt->paths, err, errlen) != 0)
                 return TB_PARSE_ERROR;
-            }
+            workload_option = arg;
         } else if ((n = matches(arg, "--sizes", "-s")) != 0) {
             VALUE();
             if (tb_parse_sizes(v, opt->sizes, TB_MAX_SIZES, &opt->nsizes, err, errlen) != 0)
                 return TB_PARSE_ERROR;
+            workload_option = arg;
         } else if ((n = matches(arg, "--openssl-sizes", NULL)) != 0 && arg[n] == '\0') {
             memcpy(opt->sizes, openssl_sizes, sizeof openssl_sizes);
             opt->nsizes = COUNT_OF(openssl_sizes);
+            workload_option = arg;
+        } else if ((n = matches(arg, "--merkle", NULL)) != 0 && arg[n] == '\0') {
+            opt->merkle = 1;
         } else if ((n = matches(arg, "--format", "-f")) != 0) {
             VALUE();
             if (ieq(v, "table"))
@@ -360,6 +476,7 @@ tb_parse_result tb_parse_options(int argc, char **argv, tb_options *opt, int hav
                 return TB_PARSE_ERROR;
             }
             opt->svg_path = v;
+            workload_option = arg;
         } else if ((n = matches(arg, "--quick", "-q")) != 0 && arg[n] == '\0') {
             opt->quick = 1;
         } else if ((n = matches(arg, "--rounds", NULL)) != 0) {
@@ -394,11 +511,10 @@ tb_parse_result tb_parse_options(int argc, char **argv, tb_options *opt, int hav
             }
         } else if ((n = matches(arg, "--batch", NULL)) != 0) {
             VALUE();
-            if (parse_uint(v, 1, 4096, &u) != 0) {
-                fail(err, errlen, "bad --batch '%s' (a whole number from 1 to 4096)", v);
+            if (tb_parse_batches(v, opt->batches, TB_MAX_BATCHES, &opt->nbatches, err, errlen)
+                != 0)
                 return TB_PARSE_ERROR;
-            }
-            opt->batch = (size_t)u;
+            workload_option = arg;
         } else if ((n = matches(arg, "--no-openssl", NULL)) != 0 && arg[n] == '\0') {
             opt->openssl = 0;
         } else if ((n = matches(arg, "--nominal-clock", NULL)) != 0 && arg[n] == '\0') {
@@ -414,6 +530,20 @@ tb_parse_result tb_parse_options(int argc, char **argv, tb_options *opt, int hav
 
     if (algs != 0)
         opt->algs = algs;
+    if (opt->merkle) {
+        // The workload is fixed: SHA-256, 64-byte nodes, one level of 1024.
+        if (workload_option != NULL) {
+            fail(err, errlen, "--merkle sets the algorithm, paths, size and batch itself: "
+                              "it does not go with '%s'", workload_option);
+            return TB_PARSE_ERROR;
+        }
+        opt->algs = 1u << TD_SHA256;
+        opt->paths = TB_PATH_MULTI | TB_PATH_FIXED;
+        opt->sizes[0] = TB_MERKLE_NODE_SIZE;
+        opt->nsizes = 1;
+        opt->batches[0] = TB_MERKLE_NODES;
+        opt->nbatches = 1;
+    }
     if (opt->quick) {
         if (!rounds_set)
             opt->rounds = 3;

@@ -14,22 +14,47 @@ static const char *path_label(const tb_result *r)
     return r->path ? r->path : "single";
 }
 
+static int is_path(const tb_result *r, const char *path)
+{
+    return strcmp(path_label(r), path) == 0;
+}
+
+size_t tb_series_batch(const tb_result *r)
+{
+    return r->batch_asked ? r->batch_asked : r->batch;
+}
+
+// One series: one algorithm, path, backend and batch, over the sizes.
 static int same_series(const tb_result *a, const tb_result *b)
 {
     return a->alg == b->alg && strcmp(a->backend, b->backend) == 0
-           && strcmp(path_label(a), path_label(b)) == 0;
+           && strcmp(path_label(a), path_label(b)) == 0 && tb_series_batch(a) == tb_series_batch(b);
 }
 
-void tb_cargo_name(char *buf, size_t cap, td_alg alg, size_t size)
+// The algorithm's name as an identifier: "sha512-256" becomes "sha512_256".
+static void ident(char *buf, size_t cap, td_alg alg)
 {
-    // cargo bench names are Rust identifiers: "sha512-256" becomes "sha512_256".
     const char *name = td_alg_name(alg);
     size_t i = 0;
     for (; name && name[i] && i + 1 < cap; i++)
         buf[i] = name[i] == '-' ? '_' : name[i];
-    if (i < cap)
+    if (cap)
         buf[i] = '\0';
-    snprintf(buf + i, cap - i, "_%zu", size);
+}
+
+void tb_cargo_name(char *buf, size_t cap, td_alg alg, const char *path, size_t batch,
+                   size_t size)
+{
+    // cargo bench names are Rust identifiers; the batch paths put the path
+    // and the messages per call between algorithm and size.
+    char id[32];
+    ident(id, sizeof id, alg);
+    if (path != NULL && strcmp(path, "multi") == 0)
+        snprintf(buf, cap, "%s_many%zu_%zu", id, batch, size);
+    else if (path != NULL && strcmp(path, "fixed") == 0)
+        snprintf(buf, cap, "%s_fixed%zu_%zu", id, batch, size);
+    else
+        snprintf(buf, cap, "%s_%zu", id, size);
 }
 
 // libtest's fmt_thousands_sep: 1234567 -> "1,234,567".
@@ -77,11 +102,23 @@ static void header_lines(FILE *f, const tb_meta *m, const char *prefix)
     fputc('\n', f);
     if (m->openssl_version)
         fprintf(f, "%sratio:   MB/s over OpenSSL's low-level XXX_Init/Update/Final (\"openssl\") "
-                   "at the same size%s%s\n",
+                   "at the same size; on the multi and fixed paths over its loop on the same "
+                   "batch%s%s\n",
                 prefix, m->openssl_ia32cap ? "; OPENSSL_ia32cap=" : "",
                 m->openssl_ia32cap ? m->openssl_ia32cap : "");
-    fprintf(f, "%smulti:   td_hash_many over a batch of messages of the size, time per message\n",
+    if (!m->batch_paths)
+        return;
+    fprintf(f, "%sbatches: multi: td_hash_many over a batch of distinct messages, each in its own "
+               "buffer; fixed: td_hash_many_fixed over a batch laid end to end; time per message\n",
             prefix);
+    fprintf(f, "%s         auto: nothing pinned (the library's choice for that many messages); "
+               "td-loop: the typed one-shot (td_sha256 etc.) on each message of the batch; "
+               "openssl: XXX_Init/Update/Final the same way\n", prefix);
+    if (m->merkle)
+        fprintf(f, "%smerkle:  one level of a SHA-256 Merkle tree: %d distinct %d-byte nodes "
+                   "(two child digests each) into %d digests; the loops run over the level "
+                   "laid end to end\n",
+                prefix, TB_MERKLE_NODES, TB_MERKLE_NODE_SIZE, TB_MERKLE_NODES);
 }
 
 // ------------------------------------------------------------------- table
@@ -90,10 +127,14 @@ static int write_table(FILE *f, const tb_meta *m, const tb_result *r, size_t n)
 {
     header_lines(f, m, "");
     fputc('\n', f);
-    fprintf(f, "%-11s %-6s %-12s %8s %10s %6s %7s %10s\n", "algorithm", "path", "backend", "size",
-            "MB/s", "+/-%", "cyc/B", "vs openssl");
+    fprintf(f, "%-11s %-6s %-13s %8s %5s %10s %10s %6s %7s %10s\n", "algorithm", "path", "backend",
+            "size", "batch", "MB/s", "ns/msg", "+/-%", "cyc/B", "vs openssl");
     for (size_t i = 0; i < n; i++) {
-        if (i > 0 && r[i].alg != r[i - 1].alg)
+        // A blank line between algorithms, paths and batches (--merkle's
+        // rows are one group).
+        if (i > 0 && (r[i].alg != r[i - 1].alg
+                      || (!m->merkle && (!is_path(&r[i], path_label(&r[i - 1]))
+                                         || tb_series_batch(&r[i]) != tb_series_batch(&r[i - 1])))))
             fputc('\n', f);
         char cpb[16] = "-", ratio[16] = "-";
         if (r[i].cycles_per_byte >= 0)
@@ -104,8 +145,11 @@ static int write_table(FILE *f, const tb_meta *m, const tb_result *r, size_t n)
             snprintf(ratio, sizeof ratio, "%.2fx", r[i].ratio);
         const double spread_pct =
             r[i].ns_per_iter > 0 ? 100.0 * r[i].spread_ns / r[i].ns_per_iter : 0.0;
-        fprintf(f, "%-11s %-6s %-12s %8zu %10.1f %5.1f%% %7s %10s\n", td_alg_name(r[i].alg),
-                path_label(&r[i]), r[i].backend, r[i].size, r[i].mb_per_s, spread_pct, cpb, ratio);
+        // Whole nanoseconds from a millisecond up: the column keeps its width.
+        fprintf(f, "%-11s %-6s %-13s %8zu %5zu %10.1f %10.*f %5.1f%% %7s %10s\n",
+                td_alg_name(r[i].alg), path_label(&r[i]), r[i].backend, r[i].size, r[i].batch,
+                r[i].mb_per_s, r[i].ns_per_iter < 1e6 ? 1 : 0, r[i].ns_per_iter, spread_pct, cpb,
+                ratio);
     }
     return 0;
 }
@@ -115,6 +159,8 @@ static int write_table(FILE *f, const tb_meta *m, const tb_result *r, size_t n)
 // One group per backend and path, in order of first appearance; inside a
 // group the lines of libtest's bencher:
 //   test sha256_1000  ... bench:         424 ns/iter (+/- 6) = 2358 MB/s
+// On the multi and fixed paths the name holds the batch (sha256_many64_1000)
+// and ns/iter is per message, so that MB/s come out right.
 static int write_cargo(FILE *f, const tb_result *r, size_t n)
 {
     char *done = calloc(n ? n : 1, 1);
@@ -129,7 +175,7 @@ static int write_cargo(FILE *f, const tb_result *r, size_t n)
                 || strcmp(path_label(&r[i]), path_label(&r[g])) != 0)
                 continue;
             char name[64];
-            tb_cargo_name(name, sizeof name, r[i].alg, r[i].size);
+            tb_cargo_name(name, sizeof name, r[i].alg, r[i].path, r[i].batch, r[i].size);
             width = strlen(name) > width ? strlen(name) : width;
             members++;
         }
@@ -141,7 +187,7 @@ static int write_cargo(FILE *f, const tb_result *r, size_t n)
                 continue;
             done[i] = 1;
             char name[64], med[32], dev[32];
-            tb_cargo_name(name, sizeof name, r[i].alg, r[i].size);
+            tb_cargo_name(name, sizeof name, r[i].alg, r[i].path, r[i].batch, r[i].size);
             // libtest truncates the f64 median and range to whole nanoseconds
             // and computes MB/s from the truncated median.
             const uint64_t ns = (uint64_t)r[i].ns_per_iter;
@@ -238,7 +284,52 @@ static int write_json(FILE *f, const tb_result *r, size_t n)
 
 // ---------------------------------------------------------------- markdown
 
-// One row per algorithm and backend, one column per size: MB/s and the
+// OpenSSL's low-level names for an algorithm, e.g. "SHA256" in SHA256_Init.
+static const char *openssl_prefix(td_alg alg)
+{
+    switch (alg) {
+    case TD_MD5:    return "MD5";
+    case TD_SHA1:   return "SHA1";
+    case TD_SHA224: return "SHA224";
+    case TD_SHA256: return "SHA256";
+    case TD_SHA384: return "SHA384";
+    default:        return "SHA512";
+    }
+}
+
+// --merkle: one row per subject, what it calls in words; ns per node, MB/s
+// and the ratio to the OpenSSL loop.
+static int write_merkle_markdown(FILE *f, const tb_result *r, size_t n)
+{
+    if (n == 0)
+        return 0;
+    fprintf(f, "| %s Merkle level: %zu nodes of %zu B | ns per node | MB/s | vs OpenSSL loop |\n"
+               "|---|---:|---:|---:|\n",
+            td_alg_name(r[0].alg), r[0].batch, r[0].size);
+    for (size_t i = 0; i < n; i++) {
+        char id[32], what[128], ratio[32] = "-";
+        ident(id, sizeof id, r[i].alg);
+        const char *call = is_path(&r[i], "fixed") ? "td_hash_many_fixed" : "td_hash_many";
+        if (is_path(&r[i], "single"))
+            snprintf(what, sizeof what, "%s, one message a call (%s)", id, r[i].backend);
+        else if (strcmp(r[i].backend, TB_TD_LOOP) == 0)
+            snprintf(what, sizeof what, "td_%s loop", id);
+        else if (strcmp(r[i].backend, "openssl") == 0)
+            snprintf(what, sizeof what, "OpenSSL %s_Init/Update/Final loop",
+                     openssl_prefix(r[i].alg));
+        else if (strcmp(r[i].backend, TB_AUTO) == 0)
+            snprintf(what, sizeof what, "%s, auto%s", call,
+                     is_path(&r[i], "multi") ? " (nodes in their own buffers)" : "");
+        else
+            snprintf(what, sizeof what, "%s, %s pinned", call, r[i].backend);
+        if (r[i].ratio >= 0)
+            snprintf(ratio, sizeof ratio, "%.2fx", r[i].ratio);
+        fprintf(f, "| %s | %.1f | %.0f | %s |\n", what, r[i].ns_per_iter, r[i].mb_per_s, ratio);
+    }
+    return 0;
+}
+
+// One row per algorithm and series, one column per size: MB/s and the
 // ratio to OpenSSL. For the README.
 static int write_markdown(FILE *f, const tb_meta *m, const tb_result *r, size_t n)
 {
@@ -246,7 +337,10 @@ static int write_markdown(FILE *f, const tb_meta *m, const tb_result *r, size_t 
     // there for whoever edits the README next.
     fputs("<!--\n", f);
     header_lines(f, m, "");
-    fputs("-->\n\n| algorithm | backend |", f);
+    fputs("-->\n\n", f);
+    if (m->merkle)
+        return write_merkle_markdown(f, r, n);
+    fputs("| algorithm | backend |", f);
     // The sizes of the first series; tb_run measures every series at each.
     size_t nsizes = 0;
     while (nsizes < n && same_series(&r[nsizes], &r[0]))
@@ -258,12 +352,23 @@ static int write_markdown(FILE *f, const tb_meta *m, const tb_result *r, size_t 
         fputs("---:|", f);
     fputc('\n', f);
     for (size_t i = 0; i < n;) {
-        fprintf(f, "| %s | %s%s |", td_alg_name(r[i].alg), r[i].backend,
-                strcmp(path_label(&r[i]), "multi") == 0 ? " (many)" : "");
+        const size_t batch = tb_series_batch(&r[i]);
+        fprintf(f, "| %s | %s", td_alg_name(r[i].alg), r[i].backend);
+        if (is_path(&r[i], "multi"))
+            fprintf(f, " (many, batch %zu)", batch);
+        else if (is_path(&r[i], "fixed"))
+            fprintf(f, " (fixed, batch %zu)", batch);
+        fputs(" |", f);
         size_t j = i;
         for (; j < n && same_series(&r[j], &r[i]); j++) {
+            // A batch cut down for huge messages says so in its cell.
+            char cut[32] = "";
+            if (r[j].batch != batch)
+                snprintf(cut, sizeof cut, "batch %zu", r[j].batch);
             if (r[j].ratio >= 0)
-                fprintf(f, " %.0f (%.2fx) |", r[j].mb_per_s, r[j].ratio);
+                fprintf(f, " %.0f (%.2fx%s%s) |", r[j].mb_per_s, r[j].ratio, *cut ? ", " : "", cut);
+            else if (*cut)
+                fprintf(f, " %.0f (%s) |", r[j].mb_per_s, cut);
             else
                 fprintf(f, " %.0f |", r[j].mb_per_s);
         }
@@ -387,7 +492,7 @@ static void svg_panel(FILE *f, const tb_result *r, size_t n, double ox, double o
             style = " stroke-dasharray=\"2 3\"";
         } else {
             stroke = palette[colour++ % (sizeof palette / sizeof palette[0])];
-            if (strcmp(path_label(&r[i]), "multi") == 0)
+            if (!is_path(&r[i], "single"))
                 style = " stroke-dasharray=\"10 2 2 2\"";
         }
         fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s points=\"", stroke,
@@ -406,8 +511,9 @@ static void svg_panel(FILE *f, const tb_result *r, size_t n, double ox, double o
                 x0 + 8, ly - 4, x0 + 30, ly - 4, stroke, style);
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" class=\"legend\">", x0 + 36, ly);
         xml_text(f, r[i].backend);
-        if (strcmp(path_label(&r[i]), "multi") == 0)
-            fprintf(f, " (td_hash_many, %zu msgs)", r[i].batch);
+        if (!is_path(&r[i], "single"))
+            fprintf(f, " (%s, %zu msgs)",
+                    is_path(&r[i], "fixed") ? "td_hash_many_fixed" : "td_hash_many", r[i].batch);
         fputs("</text>\n", f);
         series++;
         i = j;
@@ -417,7 +523,50 @@ static void svg_panel(FILE *f, const tb_result *r, size_t n, double ox, double o
 #undef YPOS
 }
 
-int tb_write_svg(FILE *f, const tb_meta *m, const tb_result *r, size_t n)
+// Whether the picture draws r: the single path, and one batch path (multi,
+// or fixed when there is no multi row) at one batch, its pinned backends
+// only. auto, td-loop and the OpenSSL loop follow lines already drawn.
+static int drawn(const tb_result *r, const char *batch_path, size_t batch)
+{
+    if (is_path(r, "single"))
+        return 1;
+    return is_path(r, batch_path) && tb_series_batch(r) == batch
+           && strcmp(r->backend, TB_AUTO) != 0 && strcmp(r->backend, TB_TD_LOOP) != 0
+           && strcmp(r->backend, "openssl") != 0;
+}
+
+static int write_svg(FILE *f, const tb_meta *m, const tb_result *r, size_t n);
+
+int tb_write_svg(FILE *f, const tb_meta *m, const tb_result *all, size_t count)
+{
+    // The batch path and batch drawn: multi if measured, at the default
+    // batch if measured, else at the first.
+    const char *batch_path = "fixed";
+    size_t batch = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (is_path(&all[i], "multi") && strcmp(batch_path, "multi") != 0) {
+            batch_path = "multi";
+            batch = 0;
+        }
+        if (!is_path(&all[i], batch_path))
+            continue;
+        if (batch == 0 || tb_series_batch(&all[i]) == TB_DEFAULT_BATCH)
+            batch = tb_series_batch(&all[i]);
+    }
+    tb_result *r = malloc((count ? count : 1) * sizeof *r);
+    if (r == NULL)
+        return -1;
+    size_t n = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (drawn(&all[i], batch_path, batch))
+            r[n++] = all[i];
+    }
+    const int rc = write_svg(f, m, r, n);
+    free(r);
+    return rc;
+}
+
+static int write_svg(FILE *f, const tb_meta *m, const tb_result *r, size_t n)
 {
     size_t npanels = 0;
     for (size_t i = 0; i < n; i++)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // What tdbench measures and in which order: the list of subjects (every
-// backend from td_backends() on both paths, OpenSSL beside them), digest
-// checks before timing, calibration, and rounds interleaved across subjects.
+// backend from td_backends() on each path, the automatic choice and loops of
+// one-shots on the batch paths, OpenSSL beside them), digest checks before
+// timing, calibration, and rounds interleaved across subjects.
 
 #if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
 #define _POSIX_C_SOURCE 200809L
@@ -16,39 +17,55 @@
 #include "tdbench.h"
 
 enum {
-    MAX_SUBJECTS = 64,              // per algorithm
-    MAX_ROUNDS = 1001,
-    MULTI_BYTES = 16u << 20,        // a batch is cut down to about this much input
-    MULTI_MIN_BATCH = 16,           // ... but never below the widest lane count
+    MAX_BACKENDS = 32,              // per algorithm and td_path
 };
+// A batch of huge messages is halved until its input fits in this much, on
+// each of the multi and fixed paths (both are in memory at once).
+#define BATCH_BYTES ((size_t)64 << 20)
 #define QUICK_BUDGET_MS 10000.0
 #ifndef SLICES
 #define SLICES 4u
 #endif
 
+// What one subject times, and over which input.
+typedef enum kind {
+    K_ONESHOT,                      // fn on the single path's message
+    K_MANY,                         // td_hash_many: the batch, each in its own buffer
+    K_FIXED,                        // td_hash_many_fixed: the batch end to end
+    K_LOOP_MANY,                    // fn on each message of K_MANY's batch
+    K_LOOP_FIXED,                   // fn on each message of K_FIXED's batch
+} kind;
+
 typedef struct subject {
     td_alg alg;
-    td_path path;
-    const char *backend;
-    tb_hash_fn *fn;                 // single path: the function timed
-    int ours;                       // pin with td_use_backend around each batch
+    kind kind;
+    const char *backend;            // the name shown
+    const char *pin;                // pinned around each batch; NULL: nothing pinned
+    td_path pin_path;
+    tb_hash_fn *fn;                 // K_ONESHOT and the loops
+    size_t group;                   // 0: single path; 1 + k: the batch opt->batches[k]
+    size_t series;                  // its place among the shown series of its algorithm
     int show;                       // 0: measured only as the ratio's baseline
-    int baseline;                   // OpenSSL low-level: the ratio's 1.0
-    uint64_t calls;                 // per round: fn calls or td_hash_many calls
-    double *samples;                // ns per message, one per round
+    int baseline;                   // OpenSSL low-level: the 1.0 of its path's ratios
+    uint64_t calls;                 // per round: calls, or loops over the batch
+    double *samples;                // cycles (or ns) per message, one per round
 } subject;
 
-// The input of one size: one message for the single path, a batch of
-// distinct messages for the multi path.
-typedef struct point {
+// The input of one size and group: one message for the single path; for
+// the batch paths, distinct messages of random bytes, each in a buffer of
+// its own (multi) or laid end to end (fixed), with their digests from the
+// portable backend.
+typedef struct input {
     size_t size;
+    size_t batch;                   // messages per call; 1 on the single path
     uint8_t *single;
-    uint8_t *many;
+    uint8_t **bufs;                 // multi: batch buffers of size bytes
     const void **ptrs;
     size_t *lens;
-    size_t batch;
+    uint8_t *fixed;                 // fixed: batch * size bytes
     uint8_t *out;                   // batch * TD_MAX_DIGEST_SIZE
-} point;
+    uint8_t *ref_single, *ref_many, *ref_fixed;
+} input;
 
 // Results end up here so that no call can be proven dead.
 static volatile uint8_t g_sink;
@@ -56,6 +73,18 @@ static volatile uint8_t g_sink;
 static tb_hash_fn *const typed_oneshot[TD_ALG_COUNT] = {
     td_md5, td_sha1, td_sha224, td_sha256, td_sha384, td_sha512, td_sha512_224, td_sha512_256,
 };
+
+// The path a kind belongs to: 0 single, 1 multi, 2 fixed.
+static int path_index(kind k)
+{
+    return k == K_ONESHOT ? 0 : k == K_MANY || k == K_LOOP_MANY ? 1 : 2;
+}
+
+static const char *path_name(kind k)
+{
+    static const char *const names[3] = { "single", "multi", "fixed" };
+    return names[path_index(k)];
+}
 
 static void *alloc_aligned(size_t size)
 {
@@ -75,84 +104,161 @@ static void fill_random(uint8_t *p, size_t n, uint64_t *state)
     }
 }
 
-static void point_free(point *pt)
+static void input_free(input *in)
 {
-    free(pt->single);
-    free(pt->many);
-    free(pt->ptrs);
-    free(pt->lens);
-    free(pt->out);
-    memset(pt, 0, sizeof *pt);
+    if (in->bufs) {
+        for (size_t i = 0; i < in->batch; i++)
+            free(in->bufs[i]);
+    }
+    free(in->bufs);
+    free(in->single);
+    free(in->ptrs);
+    free(in->lens);
+    free(in->fixed);
+    free(in->out);
+    free(in->ref_single);
+    free(in->ref_many);
+    free(in->ref_fixed);
+    memset(in, 0, sizeof *in);
 }
 
-static int point_make(point *pt, size_t size, size_t batch, int need_multi)
+// The batch actually run for messages of size bytes when asked for want.
+static size_t batch_for(size_t size, size_t want)
 {
-    memset(pt, 0, sizeof *pt);
-    uint64_t seed = 0x9E3779B97F4A7C15u ^ size;
-    pt->size = size;
-    pt->single = alloc_aligned(size);
-    if (pt->single == NULL)
+    size_t n = want;
+    while (n > 1 && n * size > BATCH_BYTES)
+        n /= 2;
+    return n;
+}
+
+// Digests of the input from the portable backend, the reference that every
+// subject is checked against.
+static void input_reference(input *in, td_alg alg)
+{
+    const size_t dsize = td_digest_size(alg);
+    td_use_backend(alg, TD_SINGLE, "portable");
+    if (in->ref_single)
+        td_hash(alg, in->single, in->size, in->ref_single);
+    for (size_t i = 0; in->ref_many && i < in->batch; i++)
+        td_hash(alg, in->ptrs[i], in->size, in->ref_many + i * dsize);
+    for (size_t i = 0; in->ref_fixed && i < in->batch; i++)
+        td_hash(alg, in->fixed + i * in->size, in->size, in->ref_fixed + i * dsize);
+    td_use_backend(alg, TD_SINGLE, NULL);
+}
+
+// batch == 0: the single path's message; else what the multi (need_many)
+// and fixed (need_fixed) subjects of that batch read. 0 on success.
+static int input_make(input *in, td_alg alg, size_t size, size_t batch, int need_many,
+                      int need_fixed)
+{
+    memset(in, 0, sizeof *in);
+    in->size = size;
+    in->batch = batch ? batch : 1;
+    in->out = malloc(in->batch * TD_MAX_DIGEST_SIZE);
+    if (in->out == NULL)
         return -1;
-    fill_random(pt->single, size, &seed);
-    if (!need_multi)
+    if (batch == 0) {
+        uint64_t seed = 0x9E3779B97F4A7C15u ^ size;
+        in->single = alloc_aligned(size);
+        in->ref_single = malloc(TD_MAX_DIGEST_SIZE);
+        if (in->single == NULL || in->ref_single == NULL)
+            return -1;
+        fill_random(in->single, size, &seed);
+        input_reference(in, alg);
         return 0;
-    size_t stride = (size + 63) / 64 * 64;
-    while (batch > MULTI_MIN_BATCH && batch * stride > MULTI_BYTES)
-        batch /= 2;
-    size_t total = batch * stride;
-    if (total > 4 * MULTI_BYTES) {
-        // Huge messages: let them overlap (td_hash_many allows it), 4 KiB apart.
-        stride = 4096;
-        total = (size + 63) / 64 * 64 + (batch - 1) * stride;
     }
-    pt->batch = batch;
-    pt->many = alloc_aligned(total);
-    pt->ptrs = malloc(batch * sizeof *pt->ptrs);
-    pt->lens = malloc(batch * sizeof *pt->lens);
-    pt->out = malloc(batch * TD_MAX_DIGEST_SIZE);
-    if (!pt->many || !pt->ptrs || !pt->lens || !pt->out)
-        return -1;
-    fill_random(pt->many, total, &seed);
-    for (size_t i = 0; i < batch; i++) {
-        pt->ptrs[i] = pt->many + i * stride;
-        pt->lens[i] = size;
+    // One stream of random bytes for the whole batch: no two messages alike.
+    uint64_t seed = 0xD1B54A32D192ED03u ^ size ^ ((uint64_t)batch << 40);
+    if (need_many) {
+        in->bufs = calloc(batch, sizeof *in->bufs);
+        in->ptrs = malloc(batch * sizeof *in->ptrs);
+        in->lens = malloc(batch * sizeof *in->lens);
+        in->ref_many = malloc(batch * TD_MAX_DIGEST_SIZE);
+        if (!in->bufs || !in->ptrs || !in->lens || !in->ref_many)
+            return -1;
+        // Plain malloc, one buffer each, as a caller's messages would be.
+        for (size_t i = 0; i < batch; i++) {
+            in->bufs[i] = malloc(size);
+            if (in->bufs[i] == NULL)
+                return -1;
+            fill_random(in->bufs[i], size, &seed);
+            in->ptrs[i] = in->bufs[i];
+            in->lens[i] = size;
+        }
     }
+    if (need_fixed) {
+        in->fixed = alloc_aligned(batch * size);
+        in->ref_fixed = malloc(batch * TD_MAX_DIGEST_SIZE);
+        if (in->fixed == NULL || in->ref_fixed == NULL)
+            return -1;
+        fill_random(in->fixed, batch * size, &seed);
+    }
+    input_reference(in, alg);
     return 0;
 }
 
 static void pin(const subject *s)
 {
-    if (s->ours)
-        td_use_backend(s->alg, s->path, s->backend);
+    if (s->pin)
+        td_use_backend(s->alg, s->pin_path, s->pin);
 }
 
 static void unpin(const subject *s)
 {
-    if (s->ours)
-        td_use_backend(s->alg, s->path, NULL);
+    if (s->pin)
+        td_use_backend(s->alg, s->pin_path, NULL);
 }
 
-// One timed batch: calls calls, in nanoseconds of the chosen clock.
-static uint64_t time_batch(const subject *s, const point *pt, uint64_t calls, tb_clock clock)
+// One timed batch: calls calls (or loops over the batch), in nanoseconds of
+// the chosen clock. The digests of the last call are left in in->out.
+static uint64_t time_batch(const subject *s, const input *in, uint64_t calls, tb_clock clock)
 {
-    uint8_t out[TD_MAX_DIGEST_SIZE];
+    const td_alg alg = s->alg;
+    const size_t n = in->batch, size = in->size, dsize = td_digest_size(alg);
+    tb_hash_fn *const fn = s->fn;
+    uint8_t *const out = in->out;
+    uint8_t one[TD_MAX_DIGEST_SIZE];
     uint8_t acc = 0;
     pin(s);
     const uint64_t t0 = tb_now_ns(clock);
-    if (s->path == TD_SINGLE) {
-        tb_hash_fn *const fn = s->fn;
+    switch (s->kind) {
+    case K_ONESHOT:
         for (uint64_t i = 0; i < calls; i++) {
-            fn(pt->single, pt->size, out);
+            fn(in->single, size, one);
+            acc ^= one[0];
+        }
+        break;
+    case K_MANY:
+        for (uint64_t i = 0; i < calls; i++) {
+            td_hash_many(alg, n, in->ptrs, in->lens, out);
             acc ^= out[0];
         }
-    } else {
+        break;
+    case K_FIXED:
         for (uint64_t i = 0; i < calls; i++) {
-            td_hash_many(s->alg, pt->batch, pt->ptrs, pt->lens, pt->out);
-            acc ^= pt->out[0];
+            td_hash_many_fixed(alg, n, in->fixed, size, out);
+            acc ^= out[0];
         }
+        break;
+    case K_LOOP_MANY:
+        for (uint64_t i = 0; i < calls; i++) {
+            for (size_t j = 0; j < n; j++)
+                fn(in->ptrs[j], size, out + j * dsize);
+            acc ^= out[0];
+        }
+        break;
+    case K_LOOP_FIXED:
+        for (uint64_t i = 0; i < calls; i++) {
+            for (size_t j = 0; j < n; j++)
+                fn(in->fixed + j * size, size, out + j * dsize);
+            acc ^= out[0];
+        }
+        break;
     }
     const uint64_t t1 = tb_now_ns(clock);
     unpin(s);
+    if (s->kind == K_ONESHOT)
+        memcpy(out, one, dsize);
     g_sink ^= acc;
     return t1 - t0;
 }
@@ -160,7 +266,7 @@ static uint64_t time_batch(const subject *s, const point *pt, uint64_t calls, tb
 // The same batch with the stack moved down by pad bytes: a round that
 // happens to put the stack where it aliases the input (4 KiB aliasing) then
 // does not decide the figure.
-static uint64_t time_batch_at(size_t pad, const subject *s, const point *pt, uint64_t calls,
+static uint64_t time_batch_at(size_t pad, const subject *s, const input *in, uint64_t calls,
                               tb_clock clock)
 {
 #if !defined(__STDC_NO_VLA__)
@@ -171,15 +277,15 @@ static uint64_t time_batch_at(size_t pad, const subject *s, const point *pt, uin
 #else
     (void)pad;
 #endif
-    return time_batch(s, pt, calls, clock);
+    return time_batch(s, in, calls, clock);
 }
 
 // Calls per round for about target_ns; the doubling doubles as the warm-up.
-static uint64_t calibrate(const subject *s, const point *pt, double target_ns, tb_clock clock)
+static uint64_t calibrate(const subject *s, const input *in, double target_ns, tb_clock clock)
 {
     uint64_t calls = 1;
     for (;;) {
-        const uint64_t t = time_batch(s, pt, calls, clock);
+        const uint64_t t = time_batch(s, in, calls, clock);
         if ((double)t >= target_ns / 8.0 || calls >= (UINT64_C(1) << 40)) {
             const double scaled = (double)calls * target_ns / (double)(t ? t : 1);
             return scaled < 1.0 ? 1 : (uint64_t)scaled;
@@ -190,38 +296,26 @@ static uint64_t calibrate(const subject *s, const point *pt, double target_ns, t
 
 // Digest check before timing: every subject against portable (which the
 // OpenSSL rows in turn check against OpenSSL).
-static int verify(const subject *s, const point *pt)
+static int verify(const subject *s, const input *in, tb_clock clock)
 {
     const size_t dsize = td_digest_size(s->alg);
-    uint8_t ref[TD_MAX_DIGEST_SIZE], got[TD_MAX_DIGEST_SIZE];
-    int ok = 1;
-    td_use_backend(s->alg, TD_SINGLE, "portable");
-    if (s->path == TD_SINGLE) {
-        td_hash(s->alg, pt->single, pt->size, ref);
-        td_use_backend(s->alg, TD_SINGLE, NULL);
-        memset(got, 0, sizeof got);
-        pin(s);
-        s->fn(pt->single, pt->size, got);
-        unpin(s);
-        ok = memcmp(ref, got, dsize) == 0;
-    } else {
-        memset(pt->out, 0, pt->batch * dsize);
-        pin(s);
-        const int rc = td_hash_many(s->alg, pt->batch, pt->ptrs, pt->lens, pt->out);
-        unpin(s);
-        ok = rc == TD_OK;
-        for (size_t i = 0; ok && i < pt->batch; i++) {
-            td_hash(s->alg, pt->ptrs[i], pt->lens[i], ref);
-            ok = memcmp(ref, pt->out + i * dsize, dsize) == 0;
-        }
-        td_use_backend(s->alg, TD_SINGLE, NULL);
-    }
-    td_use_backend(s->alg, TD_SINGLE, NULL);
-    if (!ok)
-        fprintf(stderr, "tdbench: wrong digest: %s, backend %s, %s path, %zu-byte message%s\n",
-                td_alg_name(s->alg), s->backend, s->path == TD_SINGLE ? "single" : "multi",
-                pt->size, s->path == TD_MULTI ? "s" : "");
-    return ok ? 0 : -1;
+    const uint8_t *ref = s->kind == K_ONESHOT                           ? in->ref_single
+                         : s->kind == K_MANY || s->kind == K_LOOP_MANY ? in->ref_many
+                                                                        : in->ref_fixed;
+    const size_t n = s->kind == K_ONESHOT ? 1 : in->batch;
+    memset(in->out, 0, n * dsize);
+    time_batch(s, in, 1, clock);
+    size_t bad = 0;
+    while (bad < n && memcmp(ref + bad * dsize, in->out + bad * dsize, dsize) == 0)
+        bad++;
+    if (bad == n)
+        return 0;
+    fprintf(stderr, "tdbench: wrong digest: %s, backend %s, %s path, %zu-byte message",
+            td_alg_name(s->alg), s->backend, path_name(s->kind), in->size);
+    if (s->kind != K_ONESHOT)
+        fprintf(stderr, " %zu of a batch of %zu", bad, n);
+    fputc('\n', stderr);
+    return -1;
 }
 
 // The core clock in GHz over 16 * n dependent adds; 0 when n is 0 (the
@@ -242,41 +336,132 @@ static int selected(const tb_options *opt, const char *name)
     return 0;
 }
 
-// The subjects for one algorithm, in display order: our single-path
-// backends best first, our multi-path ones, then OpenSSL.
-static size_t list_subjects(const tb_options *opt, td_alg alg, subject *subs)
+// The most subjects list_subjects can make for one algorithm.
+static size_t subjects_cap(const tb_options *opt)
 {
-    size_t n = 0;
-    for (int p = 0; p < 2; p++) {
-        if (!(opt->paths & (1u << p)))
-            continue;
-        const char *names[MAX_SUBJECTS];
-        size_t count = td_backends(alg, (td_path)p, names, MAX_SUBJECTS);
-        if (count > MAX_SUBJECTS)
-            count = MAX_SUBJECTS;
-        for (size_t i = 0; i < count && n < MAX_SUBJECTS - 2; i++) {
-            if (!selected(opt, names[i]))
-                continue;
-            subs[n++] = (subject){ .alg = alg, .path = (td_path)p, .backend = names[i],
-                                   .fn = typed_oneshot[alg], .ours = 1, .show = 1 };
-        }
-    }
-#ifdef TD_BENCH_OPENSSL
-    if (opt->openssl) {
-        tb_hash_fn *ll = tb_openssl_lowlevel(alg);
-        tb_hash_fn *evp = tb_openssl_evp(alg);
-        if (ll)
-            subs[n++] = (subject){ .alg = alg, .path = TD_SINGLE, .backend = "openssl",
-                                   .fn = ll, .show = selected(opt, "openssl"), .baseline = 1 };
-        if (evp && selected(opt, "openssl-evp"))
-            subs[n++] = (subject){ .alg = alg, .path = TD_SINGLE, .backend = "openssl-evp",
-                                   .fn = evp, .show = 1 };
-    }
-#endif
-    return n;
+    return MAX_BACKENDS + 2 + 2 * opt->nbatches * (MAX_BACKENDS + 3);
 }
 
-static void progress(const char *alg, size_t size, size_t done, size_t total)
+typedef struct subject_list {
+    subject *s;
+    size_t n, shown;
+} subject_list;
+
+static void add(subject_list *l, subject s)
+{
+    if (s.show)
+        s.series = l->shown++;
+    l->s[l->n++] = s;
+}
+
+static size_t backends_of(td_alg alg, td_path path, const char **names)
+{
+    const size_t n = td_backends(alg, path, names, MAX_BACKENDS);
+    return n < MAX_BACKENDS ? n : MAX_BACKENDS;
+}
+
+// One batch path at one batch: auto, each backend pinned, the loop of the
+// typed one-shot, the OpenSSL loop.
+static void add_batch_path(subject_list *l, const tb_options *opt, td_alg alg, size_t group,
+                           int fixed)
+{
+    const kind call = fixed ? K_FIXED : K_MANY, loop = fixed ? K_LOOP_FIXED : K_LOOP_MANY;
+    const char *names[MAX_BACKENDS];
+    const size_t count = backends_of(alg, TD_MULTI, names);
+    const size_t before = l->n;
+    if (selected(opt, TB_AUTO))
+        add(l, (subject){ .alg = alg, .kind = call, .backend = TB_AUTO, .group = group,
+                          .show = 1 });
+    for (size_t i = 0; i < count; i++) {
+        if (selected(opt, names[i]))
+            add(l, (subject){ .alg = alg, .kind = call, .backend = names[i], .pin = names[i],
+                              .pin_path = TD_MULTI, .group = group, .show = 1 });
+    }
+    if (selected(opt, TB_TD_LOOP))
+        add(l, (subject){ .alg = alg, .kind = loop, .backend = TB_TD_LOOP,
+                          .fn = typed_oneshot[alg], .group = group, .show = 1 });
+#ifdef TD_BENCH_OPENSSL
+    tb_hash_fn *ll = opt->openssl ? tb_openssl_lowlevel(alg) : NULL;
+    // The baseline only where something is shown.
+    if (ll && (l->n > before || selected(opt, "openssl")))
+        add(l, (subject){ .alg = alg, .kind = loop, .backend = "openssl", .fn = ll,
+                          .group = group, .show = selected(opt, "openssl"), .baseline = 1 });
+#else
+    (void)before;
+#endif
+}
+
+// --merkle's rows, in the order of the question they answer: the library's
+// calls as users make them, the loops they replace, then each backend.
+static void add_merkle(subject_list *l, const tb_options *opt, td_alg alg)
+{
+    const char *names[MAX_BACKENDS];
+    const size_t count = backends_of(alg, TD_MULTI, names);
+    if (selected(opt, TB_AUTO)) {
+        add(l, (subject){ .alg = alg, .kind = K_FIXED, .backend = TB_AUTO, .group = 1,
+                          .show = 1 });
+        add(l, (subject){ .alg = alg, .kind = K_MANY, .backend = TB_AUTO, .group = 1,
+                          .show = 1 });
+    }
+    if (selected(opt, TB_TD_LOOP))
+        add(l, (subject){ .alg = alg, .kind = K_LOOP_FIXED, .backend = TB_TD_LOOP,
+                          .fn = typed_oneshot[alg], .group = 1, .show = 1 });
+#ifdef TD_BENCH_OPENSSL
+    tb_hash_fn *ll = opt->openssl ? tb_openssl_lowlevel(alg) : NULL;
+    if (ll)
+        add(l, (subject){ .alg = alg, .kind = K_LOOP_FIXED, .backend = "openssl", .fn = ll,
+                          .group = 1, .show = selected(opt, "openssl"), .baseline = 1 });
+#endif
+    for (size_t i = 0; i < count; i++) {
+        if (selected(opt, names[i]))
+            add(l, (subject){ .alg = alg, .kind = K_FIXED, .backend = names[i],
+                              .pin = names[i], .pin_path = TD_MULTI, .group = 1, .show = 1 });
+    }
+}
+
+// The subjects for one algorithm, in display order: the single path (our
+// backends best first, then OpenSSL), then the multi path and the fixed
+// path, batch by batch.
+static void list_subjects(const tb_options *opt, td_alg alg, subject_list *l)
+{
+    l->n = l->shown = 0;
+    if (opt->merkle) {
+        add_merkle(l, opt, alg);
+        return;
+    }
+    if (opt->paths & TB_PATH_SINGLE) {
+        const char *names[MAX_BACKENDS];
+        const size_t count = backends_of(alg, TD_SINGLE, names);
+        for (size_t i = 0; i < count; i++) {
+            if (selected(opt, names[i]))
+                add(l, (subject){ .alg = alg, .kind = K_ONESHOT, .backend = names[i],
+                                  .pin = names[i], .pin_path = TD_SINGLE,
+                                  .fn = typed_oneshot[alg], .show = 1 });
+        }
+#ifdef TD_BENCH_OPENSSL
+        if (opt->openssl) {
+            tb_hash_fn *ll = tb_openssl_lowlevel(alg);
+            tb_hash_fn *evp = tb_openssl_evp(alg);
+            const int shown_here = l->n > 0 || selected(opt, "openssl")
+                                   || (evp && selected(opt, "openssl-evp"));
+            if (ll && shown_here)
+                add(l, (subject){ .alg = alg, .kind = K_ONESHOT, .backend = "openssl", .fn = ll,
+                                  .show = selected(opt, "openssl"), .baseline = 1 });
+            if (evp && selected(opt, "openssl-evp"))
+                add(l, (subject){ .alg = alg, .kind = K_ONESHOT, .backend = "openssl-evp",
+                                  .fn = evp, .show = 1 });
+        }
+#endif
+    }
+    for (int fixed = 0; fixed < 2; fixed++) {
+        if (!(opt->paths & (fixed ? TB_PATH_FIXED : TB_PATH_MULTI)))
+            continue;
+        for (size_t k = 0; k < opt->nbatches; k++)
+            add_batch_path(l, opt, alg, 1 + k, fixed);
+    }
+}
+
+static void progress(const char *alg, size_t size, size_t batch, size_t done, size_t total)
 {
 #if !defined(_WIN32)
     static int tty = -1;
@@ -285,169 +470,221 @@ static void progress(const char *alg, size_t size, size_t done, size_t total)
     if (!tty)
         return;
     if (alg == NULL)
-        fprintf(stderr, "\r%60s\r", "");
+        fprintf(stderr, "\r%70s\r", "");
+    else if (batch == 0)
+        fprintf(stderr, "\rtdbench: %-10s %8zu B              point %zu of %zu ", alg, size,
+                done + 1, total);
     else
-        fprintf(stderr, "\rtdbench: %-10s %8zu B   point %zu of %zu ", alg, size, done + 1, total);
+        fprintf(stderr, "\rtdbench: %-10s %8zu B x %-4zu msgs  point %zu of %zu ", alg, size,
+                batch, done + 1, total);
     fflush(stderr);
 #else
-    (void)alg, (void)size, (void)done, (void)total;
+    (void)alg, (void)size, (void)batch, (void)done, (void)total;
 #endif
+}
+
+// What one group at one size needs from the run as a whole.
+typedef struct run_state {
+    const tb_options *opt;
+    double target_ns;
+    uint64_t chain;                 // dependent adds beside each subject's batches
+    int clocked;
+    double *clocks;                 // core clock readings, for the run's median
+    size_t nclocks, clock_cap;
+    size_t done, points;
+} run_state;
+
+// Measures the subjects of one group (idx[0..m-1] into S) at one size and
+// fills their rows: res[row_base + series * nsizes + z]. 0, or 1 after a
+// digest mismatch or an allocation failure.
+static int measure_group(run_state *st, subject *S, const size_t *idx, size_t m, size_t group,
+                         size_t z, tb_result *res, size_t row_base)
+{
+    const tb_options *opt = st->opt;
+    const td_alg alg = S[idx[0]].alg;
+    const size_t size = opt->sizes[z];
+    const size_t asked = group ? opt->batches[group - 1] : 0;
+    const size_t batch = group ? batch_for(size, asked) : 0;
+    int need_many = 0, need_fixed = 0;
+    for (size_t k = 0; k < m; k++) {
+        const kind kd = S[idx[k]].kind;
+        need_many |= kd == K_MANY || kd == K_LOOP_MANY;
+        need_fixed |= kd == K_FIXED || kd == K_LOOP_FIXED;
+    }
+    // Said once, for the first algorithm: the cut is the same for every one.
+    int first = 0;
+    while (!(opt->algs & (1u << first)))
+        first++;
+    if (batch != asked && alg == (td_alg)first) {
+        progress(NULL, 0, 0, 0, 0);
+        fprintf(stderr, "tdbench: %zu-byte messages: batch %zu cut to %zu (at most %zu MiB a "
+                        "batch)\n", size, asked, batch, BATCH_BYTES >> 20);
+    }
+    input in;
+    if (input_make(&in, alg, size, batch, need_many, need_fixed) != 0) {
+        input_free(&in);
+        fprintf(stderr, "tdbench: out of memory for %zu-byte messages\n", size);
+        return 1;
+    }
+    progress(td_alg_name(alg), size, batch, st->done, st->points);
+    for (size_t k = 0; k < m; k++) {
+        if (verify(&S[idx[k]], &in, opt->clock) != 0) {
+            input_free(&in);
+            return 1;
+        }
+    }
+    for (size_t k = 0; k < m; k++)
+        S[idx[k]].calls = calibrate(&S[idx[k]], &in, st->target_ns, opt->clock);
+
+    // Round by round across subjects, starting one further along each
+    // round, so that slow drift and the order within a round fall on every
+    // subject alike.
+    for (unsigned r = 0; r < opt->rounds; r++) {
+        for (size_t k = 0; k < m; k++) {
+            subject *s = &S[idx[(r + k) % m]];
+            const size_t pad = ((size_t)r * 7u + k * 3u) % 16u * 64u + 16u * (r % 4u);
+            // A round is SLICES short batches and counts the fastest: a
+            // slice that a context switch or an interrupt landed in (cold
+            // caches after it) drops out.
+            const uint64_t calls = (s->calls + SLICES - 1) / SLICES;
+            const double before = core_clock(opt->clock, st->chain);
+            uint64_t best = UINT64_MAX;
+            for (unsigned c = 0; c < SLICES; c++) {
+                const uint64_t t = time_batch_at(pad, s, &in, calls, opt->clock);
+                best = t < best ? t : best;
+            }
+            const double after = core_clock(opt->clock, st->chain);
+            const double msgs = (double)calls * (double)in.batch;
+            // The core clock right beside the batches (the faster of the
+            // two readings: preemption only lowers one) turns the time into
+            // core cycles, which do not move when the host changes the
+            // vCPU's clock between rounds.
+            const double g = before > after ? before : after;
+            s->samples[r] = (double)best / msgs * (g > 0 ? g : 1.0);
+            if (g > 0 && st->nclocks < st->clock_cap)
+                st->clocks[st->nclocks++] = g;
+        }
+    }
+
+    // Cycles per message (ns where the core clock is unknown) for now; times
+    // and MB/s follow once the run's clock is known. Each path's ratios are
+    // over its own OpenSSL loop; --merkle's td_hash_many row, which has
+    // none, takes the fixed path's (the same nodes).
+    double base[3] = { -1.0, -1.0, -1.0 }, any_base = -1.0;
+    for (size_t k = 0; k < m; k++) {
+        subject *s = &S[idx[k]];
+        double lo = s->samples[0], hi = s->samples[0];
+        for (unsigned r = 1; r < opt->rounds; r++) {
+            lo = s->samples[r] < lo ? s->samples[r] : lo;
+            hi = s->samples[r] > hi ? s->samples[r] : hi;
+        }
+        const double med = tb_median(s->samples, opt->rounds);
+        if (s->baseline) {
+            base[path_index(s->kind)] = med;
+            any_base = med;
+        }
+        if (!s->show)
+            continue;
+        tb_result *o = &res[row_base + s->series * opt->nsizes + z];
+        o->alg = alg;
+        o->path = path_name(s->kind);
+        o->backend = s->backend;
+        o->size = size;
+        o->batch = in.batch;
+        o->batch_asked = group ? asked : 1;
+        o->ns_per_iter = med;
+        o->spread_ns = hi - lo;
+        o->cycles_per_byte = st->clocked ? med / (double)size : -1.0;
+        o->rounds = opt->rounds;
+        o->iters = s->calls * (uint64_t)in.batch;
+    }
+    for (size_t k = 0; k < m; k++) {
+        const subject *s = &S[idx[k]];
+        if (!s->show)
+            continue;
+        tb_result *o = &res[row_base + s->series * opt->nsizes + z];
+        const double b = base[path_index(s->kind)] > 0 ? base[path_index(s->kind)] : any_base;
+        o->ratio = b > 0 && o->ns_per_iter > 0 ? b / o->ns_per_iter : b > 0 ? 0.0 : -1.0;
+    }
+    st->done += m;
+    input_free(&in);
+    return 0;
 }
 
 int tb_run(const tb_options *opt, tb_meta *meta, tb_result **out, size_t *count)
 {
     const double counter_ghz = meta->counter_ghz, core_ghz = meta->core_ghz;
     const int clocked = core_ghz > 0;
-    subject subs[TD_ALG_COUNT][MAX_SUBJECTS];
-    size_t nsubs[TD_ALG_COUNT] = { 0 };
-    size_t total_subjects = 0, shown = 0;
-    for (int a = 0; a < TD_ALG_COUNT; a++) {
+    const size_t cap = subjects_cap(opt);
+    subject_list lists[TD_ALG_COUNT];
+    memset(lists, 0, sizeof lists);
+    size_t total_subjects = 0, shown = 0, most = 0;
+    int status = 0;
+    for (int a = 0; a < TD_ALG_COUNT && status == 0; a++) {
         if (!(opt->algs & (1u << a)))
             continue;
-        nsubs[a] = list_subjects(opt, (td_alg)a, subs[a]);
-        total_subjects += nsubs[a];
-        for (size_t j = 0; j < nsubs[a]; j++)
-            shown += subs[a][j].show != 0;
+        lists[a].s = calloc(cap, sizeof *lists[a].s);
+        if (lists[a].s == NULL) {
+            status = 1;
+            break;
+        }
+        list_subjects(opt, (td_alg)a, &lists[a]);
+        total_subjects += lists[a].n;
+        shown += lists[a].shown;
+        most = lists[a].n > most ? lists[a].n : most;
     }
 
     const size_t nres = shown * opt->nsizes;
     tb_result *res = calloc(nres ? nres : 1, sizeof *res);
-    double *samples = calloc((size_t)MAX_SUBJECTS * opt->rounds, sizeof *samples);
+    double *samples = calloc((most ? most : 1) * opt->rounds, sizeof *samples);
+    size_t *idx = malloc((most ? most : 1) * sizeof *idx);
     // One clock reading per subject and round, for the whole run.
-    const size_t clock_cap = total_subjects * opt->nsizes * opt->rounds;
-    double *clocks = malloc((clock_cap ? clock_cap : 1) * sizeof *clocks);
-    size_t nclocks = 0;
-    if (res == NULL || samples == NULL || clocks == NULL) {
-        free(res);
-        free(samples);
-        free(clocks);
+    run_state st = { .opt = opt, .clocked = clocked };
+    st.clock_cap = total_subjects * opt->nsizes * opt->rounds;
+    st.clocks = malloc((st.clock_cap ? st.clock_cap : 1) * sizeof *st.clocks);
+    if (status != 0 || res == NULL || samples == NULL || idx == NULL || st.clocks == NULL) {
         fprintf(stderr, "tdbench: out of memory\n");
-        return 1;
+        status = 1;
     }
 
     // --quick keeps the whole run near QUICK_BUDGET_MS of CPU however many
     // backends there are: rounds shrink (to no less than 2 ms) as rows grow.
     double round_ms = opt->round_ms;
-    const size_t points = total_subjects * opt->nsizes;
-    if (opt->quick && !opt->round_ms_explicit && points > 0) {
-        const double fit = QUICK_BUDGET_MS / ((double)points * (opt->rounds + 0.5));
+    st.points = total_subjects * opt->nsizes;
+    if (opt->quick && !opt->round_ms_explicit && st.points > 0) {
+        const double fit = QUICK_BUDGET_MS / ((double)st.points * (opt->rounds + 0.5));
         round_ms = fit < round_ms ? (fit > 2.0 ? fit : 2.0) : round_ms;
     }
-    const double target_ns = round_ms * 1e6;
+    st.target_ns = round_ms * 1e6;
     meta->round_ms = round_ms;
-    const int need_multi = (opt->paths & TB_PATH_MULTI) != 0;
-    size_t row_base = 0, done = 0;
-    int status = 0;
+    meta->merkle = opt->merkle;
+    meta->batch_paths = (opt->paths & (TB_PATH_MULTI | TB_PATH_FIXED)) != 0;
     // Beside every subject's batches of a round, a chain of dependent adds
     // of about 1/64 round.
-    const uint64_t chain = clocked ? (uint64_t)(target_ns * core_ghz / 16.0 / 64.0) + 1 : 0;
+    st.chain = clocked ? (uint64_t)(st.target_ns * core_ghz / 16.0 / 64.0) + 1 : 0;
 
+    size_t row_base = 0;
     for (int a = 0; a < TD_ALG_COUNT && status == 0; a++) {
-        const size_t ns = nsubs[a];
-        if (ns == 0)
+        subject *const S = lists[a].s;
+        const size_t ns = lists[a].n;
+        if (S == NULL || ns == 0)
             continue;
-        subject *const S = subs[a];
         for (size_t j = 0; j < ns; j++)
             S[j].samples = samples + j * opt->rounds;
-        size_t shown_here = 0;
-        for (size_t j = 0; j < ns; j++)
-            shown_here += S[j].show != 0;
-
         for (size_t z = 0; z < opt->nsizes && status == 0; z++) {
-            point pt;
-            if (point_make(&pt, opt->sizes[z], opt->batch, need_multi) != 0) {
-                point_free(&pt);
-                fprintf(stderr, "tdbench: out of memory for %zu-byte messages\n",
-                        opt->sizes[z]);
-                status = 1;
-                break;
-            }
-            progress(td_alg_name((td_alg)a), pt.size, done, points);
-            for (size_t j = 0; j < ns && status == 0; j++) {
-                if (verify(&S[j], &pt) != 0)
-                    status = 1;
-            }
-            if (status != 0) {
-                point_free(&pt);
-                break;
-            }
-            for (size_t j = 0; j < ns; j++)
-                S[j].calls = calibrate(&S[j], &pt, target_ns, opt->clock);
-
-            // Round by round across subjects, starting one further along
-            // each round, so that slow drift and the order within a round
-            // fall on every subject alike.
-            for (unsigned r = 0; r < opt->rounds; r++) {
-                for (size_t k = 0; k < ns; k++) {
-                    const size_t j = (r + k) % ns;
-                    const subject *s = &S[j];
-                    const size_t pad = ((size_t)r * 7u + k * 3u) % 16u * 64u + 16u * (r % 4u);
-                    // A round is SLICES short batches and counts the
-                    // fastest: a slice that a context switch or an
-                    // interrupt landed in (cold caches after it) drops out.
-                    const uint64_t calls = (s->calls + SLICES - 1) / SLICES;
-                    const double before = core_clock(opt->clock, chain);
-                    uint64_t best = UINT64_MAX;
-                    for (unsigned c = 0; c < SLICES; c++) {
-                        const uint64_t t = time_batch_at(pad, s, &pt, calls, opt->clock);
-                        best = t < best ? t : best;
-                    }
-                    const double after = core_clock(opt->clock, chain);
-                    const double msgs =
-                        (double)calls * (double)(s->path == TD_MULTI ? pt.batch : 1);
-                    // The core clock right beside the batches (the faster of
-                    // the two readings: preemption only lowers one) turns
-                    // the time into core cycles, which do not move when
-                    // the host changes the vCPU's clock between rounds.
-                    const double g = before > after ? before : after;
-                    s->samples[r] = (double)best / msgs * (g > 0 ? g : 1.0);
-                    if (g > 0 && nclocks < clock_cap)
-                        clocks[nclocks++] = g;
+            for (size_t g = 0; g <= opt->nbatches && status == 0; g++) {
+                size_t m = 0;
+                for (size_t j = 0; j < ns; j++) {
+                    if (S[j].group == g)
+                        idx[m++] = j;
                 }
+                if (m > 0)
+                    status = measure_group(&st, S, idx, m, g, z, res, row_base);
             }
-
-            // Cycles per message (ns where the core clock is unknown) for
-            // now; times and MB/s follow below, once the run's clock is known.
-            double base = -1.0;
-            size_t shown_idx = 0;
-            for (size_t j = 0; j < ns; j++) {
-                subject *s = &S[j];
-                double lo = s->samples[0], hi = s->samples[0];
-                for (unsigned r = 1; r < opt->rounds; r++) {
-                    lo = s->samples[r] < lo ? s->samples[r] : lo;
-                    hi = s->samples[r] > hi ? s->samples[r] : hi;
-                }
-                const double med = tb_median(s->samples, opt->rounds);
-                if (s->baseline)
-                    base = med;
-                if (!s->show)
-                    continue;
-                // Rows are algorithm-major, then subject, then size.
-                tb_result *o = &res[row_base + shown_idx++ * opt->nsizes + z];
-                o->alg = (td_alg)a;
-                o->path = s->path == TD_SINGLE ? "single" : "multi";
-                o->backend = s->backend;
-                o->size = pt.size;
-                o->batch = s->path == TD_MULTI ? pt.batch : 1;
-                o->ns_per_iter = med;
-                o->spread_ns = hi - lo;
-                o->cycles_per_byte = clocked ? med / (double)pt.size : -1.0;
-                o->ratio = -1.0;
-                o->rounds = opt->rounds;
-                o->iters = s->calls * (uint64_t)o->batch;
-            }
-            if (base > 0) {
-                for (size_t i = 0; i < shown_here; i++) {
-                    tb_result *o = &res[row_base + i * opt->nsizes + z];
-                    o->ratio = o->ns_per_iter > 0 ? base / o->ns_per_iter : 0.0;
-                }
-            }
-            done += ns;
-            point_free(&pt);
         }
-        row_base += shown_here * opt->nsizes;
+        row_base += lists[a].shown * opt->nsizes;
     }
-    progress(NULL, 0, 0, 0);
+    progress(NULL, 0, 0, 0, 0);
 
     // Back from cycles to time at one clock for the whole run: by default the
     // median of this run's readings, so MB/s are what the core delivered;
@@ -457,15 +694,15 @@ int tb_run(const tb_options *opt, tb_meta *meta, tb_result **out, size_t *count)
     // do not (measured here: 1-1.4% median movement over three runs).
     double ref_ghz = 0.0;
     int nominal = 0;
-    if (clocked) {
+    if (clocked && status == 0) {
 #if defined(__x86_64__) || defined(__i386__) || defined(_M_X64) || defined(_M_IX86)
         if (opt->nominal_clock && counter_ghz > 0) {
             ref_ghz = counter_ghz;
             nominal = 1;
         }
 #endif
-        if (ref_ghz <= 0 && nclocks > 0)
-            ref_ghz = tb_median(clocks, nclocks);
+        if (ref_ghz <= 0 && st.nclocks > 0)
+            ref_ghz = tb_median(st.clocks, st.nclocks);
     }
     meta->time_ghz = ref_ghz;
     meta->time_nominal = nominal;
@@ -479,8 +716,11 @@ int tb_run(const tb_options *opt, tb_meta *meta, tb_result **out, size_t *count)
         o->counter_per_byte =
             counter_ghz > 0 ? o->ns_per_iter * counter_ghz / (double)o->size : -1.0;
     }
-    free(clocks);
+    for (int a = 0; a < TD_ALG_COUNT; a++)
+        free(lists[a].s);
+    free(st.clocks);
     free(samples);
+    free(idx);
     if (status != 0) {
         free(res);
         return status;

@@ -18,17 +18,30 @@ typedef enum tb_clock { TB_CLOCK_CPU, TB_CLOCK_WALL } tb_clock;
 
 enum {
     TB_MAX_SIZES = 32,
+    TB_MAX_BATCHES = 16,
     TB_MAX_BACKEND_NAMES = 16,
     TB_MAX_SIZE = 256u << 20,       // largest message accepted by --sizes
-    TB_DEFAULT_BATCH = 64,          // messages per td_hash_many call
+    TB_MAX_BATCH = 4096,            // largest batch accepted by --batch
+    TB_DEFAULT_BATCH = 64,          // --batch when not given
+    TB_MERKLE_NODES = 1024,         // --merkle: one tree level of this many nodes
+    TB_MERKLE_NODE_SIZE = 64,       // ... each two SHA-256 digests
 };
 
-#define TB_PATH_SINGLE 1u
-#define TB_PATH_MULTI  2u
+// Bits of tb_options.paths. The first two are 1u << TD_SINGLE and
+// 1u << TD_MULTI; the fixed path runs the many-path backends (TD_MULTI).
+#define TB_PATH_SINGLE 1u           // the typed one-shot, one message a call
+#define TB_PATH_MULTI  2u           // td_hash_many over distinct buffers
+#define TB_PATH_FIXED  4u           // td_hash_many_fixed over one buffer
+#define TB_PATH_ALL    (TB_PATH_SINGLE | TB_PATH_MULTI | TB_PATH_FIXED)
+
+// Backend names of the batch paths that are not the library's: the
+// automatic choice (nothing pinned) and the loop of the typed one-shot.
+#define TB_AUTO "auto"
+#define TB_TD_LOOP "td-loop"
 
 typedef struct tb_options {
     unsigned algs;                  // bit (1u << alg) per selected td_alg
-    unsigned paths;                 // TB_PATH_SINGLE | TB_PATH_MULTI
+    unsigned paths;                 // TB_PATH_* bits
     char backends[TB_MAX_BACKEND_NAMES][32]; // none: all of them
     size_t nbackends;
     size_t sizes[TB_MAX_SIZES];
@@ -39,7 +52,9 @@ typedef struct tb_options {
     unsigned rounds;                // timed rounds per point
     double round_ms;                // target length of one round
     int round_ms_explicit;          // given by --round-ms: --quick leaves it alone
-    size_t batch;                   // messages per td_hash_many call
+    size_t batches[TB_MAX_BATCHES]; // messages per call on the multi and fixed paths
+    size_t nbatches;
+    int merkle;                     // --merkle: one SHA-256 Merkle tree level
     int quick;
     int openssl;                    // measure OpenSSL beside us (when built with it)
     int nominal_clock;              // MB/s at the TSC's nominal clock, not the run's
@@ -64,24 +79,33 @@ tb_parse_result tb_parse_options(int argc, char **argv, tb_options *opt, int hav
 // "10,100,1K,16KiB,1MiB" into sizes; 0 on success, -1 with err filled.
 int tb_parse_sizes(const char *list, size_t *sizes, size_t cap, size_t *count, char *err,
                    size_t errlen);
+// "1,2,4,64" into batches (1 to TB_MAX_BATCH each, repeats dropped, order
+// kept); 0 on success, -1 with err filled.
+int tb_parse_batches(const char *list, size_t *batches, size_t cap, size_t *count, char *err,
+                     size_t errlen);
 void tb_print_help(FILE *f);
 
 // ----------------------------------------------------------------- results
 
-// One measured point. Times are per message: for the multi path the time
-// of one td_hash_many call divided by its number of messages.
+// One measured point. Times are per message: on the multi and fixed paths
+// the time of one call (or one loop over the batch) divided by the batch.
 typedef struct tb_result {
     td_alg alg;
-    const char *path;               // "single" or "multi"
-    const char *backend;            // "portable", "shani", ..., "openssl", "openssl-evp"
+    const char *path;               // "single", "multi" or "fixed"
+    const char *backend;            // "portable", "shani", ..., "openssl", "openssl-evp";
+                                    // multi and fixed also "auto" and "td-loop"
     size_t size;                    // bytes per message
     size_t batch;                   // messages per call: 1 on the single path
+    size_t batch_asked;             // the --batch value this row stands for: batch is
+                                    // smaller for huge messages; 0: same as batch
     double ns_per_iter;             // median over the rounds
     double spread_ns;               // max - min over the rounds (cargo's +/-)
     double mb_per_s;                // 10^6 bytes per second, from the median
     double cycles_per_byte;         // core cycles (estimated clock); < 0: unknown
     double counter_per_byte;        // cycle-counter ticks (TSC); < 0: no counter
-    double ratio;                   // mb_per_s / OpenSSL low-level's; < 0: no baseline
+    double ratio;                   // mb_per_s / OpenSSL low-level's at the same size (on
+                                    // the multi and fixed paths its loop over the same
+                                    // batch); < 0: no baseline
     unsigned rounds;
     uint64_t iters;                 // messages per round
 } tb_result;
@@ -104,6 +128,8 @@ typedef struct tb_meta {
     unsigned rounds;
     double round_ms;
     double elapsed_s;               // wall time of the whole run
+    int batch_paths;                // the multi or the fixed path was measured
+    int merkle;                     // the results are --merkle's
 } tb_meta;
 
 // ------------------------------------------------------------------ output
@@ -112,8 +138,13 @@ typedef struct tb_meta {
 int tb_write_results(FILE *f, tb_format format, const tb_meta *meta, const tb_result *r,
                      size_t n);
 int tb_write_svg(FILE *f, const tb_meta *meta, const tb_result *r, size_t n);
-// The cargo bench name of a point, e.g. "sha256_1000".
-void tb_cargo_name(char *buf, size_t cap, td_alg alg, size_t size);
+// The cargo bench name of a point: "sha256_1000" on the single path,
+// "sha256_many64_1000" on the multi path and "sha256_fixed64_1000" on the
+// fixed path (64 messages a call).
+void tb_cargo_name(char *buf, size_t cap, td_alg alg, const char *path, size_t batch,
+                   size_t size);
+// The batch of series that r belongs to (batch_asked, or batch).
+size_t tb_series_batch(const tb_result *r);
 
 // ----------------------------------------------------------------- measure
 
@@ -156,8 +187,10 @@ tb_hash_fn *tb_openssl_evp(td_alg alg);
 
 // Verifies, then measures every selected point; cycles/byte from the clock
 // rates in meta (0: unknown), and meta->round_ms set to the round length
-// used. *out is allocated (caller frees), ordered by algorithm, then
-// backend, then size. Returns 0, or 1 after a digest mismatch or an
+// used. *out is allocated (caller frees), ordered by algorithm, then series
+// (single-path backends; then per batch path, per batch: auto, the pinned
+// backends, td-loop, openssl), then size; --merkle has an order of its own
+// (see bench_run.c). Returns 0, or 1 after a digest mismatch or an
 // allocation failure (message already printed to stderr).
 int tb_run(const tb_options *opt, tb_meta *meta, tb_result **out, size_t *count);
 

@@ -50,7 +50,8 @@ static void test_options(void)
 
     CHECK(parse(&o, err, sizeof err, (char *)NULL) == TB_PARSE_RUN);
     CHECK(o.algs == (1u << TD_ALG_COUNT) - 1u);
-    CHECK(o.paths == (TB_PATH_SINGLE | TB_PATH_MULTI));
+    CHECK(o.paths == (TB_PATH_SINGLE | TB_PATH_MULTI | TB_PATH_FIXED));
+    CHECK(o.nbatches == 1 && o.batches[0] == TB_DEFAULT_BATCH && !o.merkle);
     CHECK(o.nsizes == 4 && o.sizes[0] == 10 && o.sizes[1] == 100 && o.sizes[2] == 1000
           && o.sizes[3] == 10000);
     CHECK(o.format == TB_TABLE && o.nbackends == 0 && o.rounds == 11 && !o.quick);
@@ -84,8 +85,61 @@ static void test_options(void)
     }
     CHECK(parse(&o, err, sizeof err, "-p", "multi", "--clock", "wall", "--batch", "8",
                 "--svg", "x.svg", "--no-openssl", (char *)NULL) == TB_PARSE_RUN);
-    CHECK(o.paths == TB_PATH_MULTI && o.clock == TB_CLOCK_WALL && o.batch == 8);
+    CHECK(o.paths == TB_PATH_MULTI && o.clock == TB_CLOCK_WALL && o.nbatches == 1
+          && o.batches[0] == 8);
     CHECK(o.svg_path && strcmp(o.svg_path, "x.svg") == 0 && o.openssl == 0);
+
+    // Paths, alone or as a list; batches as a list, repeats dropped.
+    CHECK(parse(&o, err, sizeof err, "-p", "fixed", (char *)NULL) == TB_PARSE_RUN);
+    CHECK(o.paths == TB_PATH_FIXED);
+    CHECK(parse(&o, err, sizeof err, "--path=single,FIXED", (char *)NULL) == TB_PARSE_RUN);
+    CHECK(o.paths == (TB_PATH_SINGLE | TB_PATH_FIXED));
+    CHECK(parse(&o, err, sizeof err, "-p", "multi,all", (char *)NULL) == TB_PARSE_RUN);
+    CHECK(o.paths == TB_PATH_ALL);
+    CHECK(parse(&o, err, sizeof err, "--batch", "1,2,4,8,16,64,1024", (char *)NULL)
+          == TB_PARSE_RUN);
+    CHECK(o.nbatches == 7 && o.batches[0] == 1 && o.batches[5] == 64 && o.batches[6] == 1024);
+    CHECK(parse(&o, err, sizeof err, "--batch=64,4096,64,1", (char *)NULL) == TB_PARSE_RUN);
+    CHECK(o.nbatches == 3 && o.batches[0] == 64 && o.batches[1] == 4096 && o.batches[2] == 1);
+    const char *bad_batches[] = { "0", "4097", "", "1,,2", "-1", "8x", "1.5", "64,", "99999999999999999999" };
+    for (size_t i = 0; i < sizeof bad_batches / sizeof bad_batches[0]; i++) {
+        CHECK(parse(&o, err, sizeof err, "--batch", bad_batches[i], (char *)NULL)
+              == TB_PARSE_ERROR);
+        CHECK(strstr(err, "--batch") != NULL);
+    }
+    CHECK(parse(&o, err, sizeof err, "--batch", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17",
+                (char *)NULL) == TB_PARSE_ERROR);
+    CHECK(strstr(err, "too many") != NULL);
+
+    // The batch paths' own rows are names -b knows, where those paths run.
+    CHECK(parse(&o, err, sizeof err, "-b", "auto,td-loop", (char *)NULL) == TB_PARSE_RUN);
+    CHECK(o.nbackends == 2 && strcmp(o.backends[0], "auto") == 0
+          && strcmp(o.backends[1], "td-loop") == 0);
+    CHECK(parse(&o, err, sizeof err, "-p", "fixed", "-b", "auto", (char *)NULL) == TB_PARSE_RUN);
+    CHECK(parse(&o, err, sizeof err, "-p", "single", "-b", "auto", (char *)NULL)
+          == TB_PARSE_ERROR);
+    CHECK(strstr(err, "unknown backend 'auto'") != NULL);
+
+    // --merkle: SHA-256, one size, one batch, the two batch paths; the
+    // options that would change that workload are refused.
+    CHECK(parse(&o, err, sizeof err, "--merkle", "--quick", "-f", "json", "-b", "auto,td-loop",
+                (char *)NULL) == TB_PARSE_RUN);
+    CHECK(o.merkle && o.algs == 1u << TD_SHA256 && o.paths == (TB_PATH_MULTI | TB_PATH_FIXED));
+    CHECK(o.nsizes == 1 && o.sizes[0] == TB_MERKLE_NODE_SIZE);
+    CHECK(o.nbatches == 1 && o.batches[0] == TB_MERKLE_NODES);
+    CHECK(o.format == TB_JSON && o.quick && o.nbackends == 2);
+    const char *not_with_merkle[] = { "-a", "--algorithm", "-p", "--path", "-s", "--sizes",
+                                      "--batch", "--svg" };
+    const char *values[] = { "sha256", "sha256", "fixed", "fixed", "64", "64", "1024", "m.svg" };
+    for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+        CHECK(parse(&o, err, sizeof err, "--merkle", not_with_merkle[i], values[i], (char *)NULL)
+              == TB_PARSE_ERROR);
+        CHECK(strstr(err, "--merkle") != NULL && strstr(err, not_with_merkle[i]) != NULL);
+        CHECK(parse(&o, err, sizeof err, not_with_merkle[i], values[i], "--merkle", (char *)NULL)
+              == TB_PARSE_ERROR);
+    }
+    CHECK(parse(&o, err, sizeof err, "--openssl-sizes", "--merkle", (char *)NULL)
+          == TB_PARSE_ERROR);
 
     CHECK(parse(&o, err, sizeof err, "--backend", "portable", (char *)NULL) == TB_PARSE_RUN);
     CHECK(o.nbackends == 1 && strcmp(o.backends[0], "portable") == 0);
@@ -117,6 +171,9 @@ static void test_options(void)
     CHECK(strstr(err, "needs a value") != NULL);
     CHECK(parse(&o, err, sizeof err, "--format", "xml", (char *)NULL) == TB_PARSE_ERROR);
     CHECK(parse(&o, err, sizeof err, "--path", "both", (char *)NULL) == TB_PARSE_ERROR);
+    CHECK(strstr(err, "unknown path 'both'") != NULL);
+    CHECK(parse(&o, err, sizeof err, "--path", "single,", (char *)NULL) == TB_PARSE_ERROR);
+    CHECK(parse(&o, err, sizeof err, "--merkles", (char *)NULL) == TB_PARSE_ERROR);
     CHECK(parse(&o, err, sizeof err, "--rounds", "0", (char *)NULL) == TB_PARSE_ERROR);
     CHECK(parse(&o, err, sizeof err, "--round-ms", "fast", (char *)NULL) == TB_PARSE_ERROR);
     CHECK(parse(&o, err, sizeof err, "--clock", "tsc", (char *)NULL) == TB_PARSE_ERROR);
@@ -127,32 +184,48 @@ static void test_options(void)
 
 // ------------------------------------------------------------- fixtures
 
-#define NRES 12
+// Two algorithms, ten series each, two sizes; numbers chosen to exercise
+// thousands separators. The series: portable and openssl on the single
+// path; auto, portable, td-loop and openssl on the multi path at batch 64;
+// auto on the multi path at batch 1024 (cut to 512 at the larger size, as
+// tb_run does for huge messages); auto, portable and openssl on the fixed
+// path at batch 64.
+#define NSERIES 10
+#define NRES (2 * NSERIES * 2)
 
-// Two algorithms, three series each (portable single, portable multi,
-// openssl), two sizes; numbers chosen to exercise thousands separators.
+static const struct {
+    const char *backend, *path;
+    size_t batch;
+} series[NSERIES] = {
+    { "portable", "single", 1 }, { "openssl", "single", 1 },
+    { "auto", "multi", 64 },     { "portable", "multi", 64 },
+    { "td-loop", "multi", 64 },  { "openssl", "multi", 64 },
+    { "auto", "multi", 1024 },
+    { "auto", "fixed", 64 },     { "portable", "fixed", 64 },
+    { "openssl", "fixed", 64 },
+};
+
 static void make_results(tb_result *r)
 {
     static const size_t sizes[2] = { 10, 10000 };
-    static const char *const backends[3] = { "portable", "portable", "openssl" };
-    static const char *const paths[3] = { "single", "multi", "single" };
     size_t k = 0;
     for (int a = 0; a < 2; a++) {
-        for (int s = 0; s < 3; s++) {
+        for (int s = 0; s < NSERIES; s++) {
             for (int z = 0; z < 2; z++, k++) {
                 tb_result *o = &r[k];
                 memset(o, 0, sizeof *o);
                 o->alg = a == 0 ? TD_SHA256 : TD_SHA512_256;
-                o->path = paths[s];
-                o->backend = backends[s];
+                o->path = series[s].path;
+                o->backend = series[s].backend;
                 o->size = sizes[z];
-                o->batch = s == 1 ? 64 : 1;
+                o->batch = series[s].batch == 1024 && z == 1 ? 512 : series[s].batch;
+                o->batch_asked = series[s].batch;
                 o->ns_per_iter = z == 0 ? 42.75 + s : 12345.6 + 1000.0 * s + a;
                 o->spread_ns = z == 0 ? 0.9 : 1234.5;
                 o->mb_per_s = (double)o->size * 1e3 / o->ns_per_iter;
-                o->cycles_per_byte = s == 2 && z == 0 ? -1.0 : 3.25 + s;
+                o->cycles_per_byte = s == 1 && z == 0 ? -1.0 : 3.25 + s;
                 o->counter_per_byte = 2.5;
-                o->ratio = s == 1 && a == 1 ? -1.0 : 0.5 + 0.25 * s;
+                o->ratio = s == 3 && a == 1 ? -1.0 : 0.5 + 0.25 * s;
                 o->rounds = 7;
                 o->iters = 1000u + k;
             }
@@ -176,13 +249,15 @@ static tb_meta make_meta(void)
     m.core_ghz = 3.8;
     m.rounds = 7;
     m.round_ms = 25;
+    m.batch_paths = 1;
     return m;
 }
 
 // Runs a writer into a temporary file and returns its text (caller frees).
-static char *render(tb_format format, int svg, const tb_result *r, size_t n)
+static char *render_with(const tb_meta *meta, tb_format format, int svg, const tb_result *r,
+                         size_t n)
 {
-    const tb_meta m = make_meta();
+    const tb_meta m = *meta;
     FILE *f = tmpfile();
     if (f == NULL) {
         fprintf(stderr, "tmpfile failed\n");
@@ -199,6 +274,12 @@ static char *render(tb_format format, int svg, const tb_result *r, size_t n)
     }
     fclose(f);
     return text;
+}
+
+static char *render(tb_format format, int svg, const tb_result *r, size_t n)
+{
+    const tb_meta m = make_meta();
+    return render_with(&m, format, svg, r, n);
 }
 
 static size_t count_of(const char *text, const char *needle)
@@ -333,7 +414,7 @@ static void test_cargo(void)
         int found = 0;
         for (size_t k = 0; k < NRES && !found; k++) {
             char expect[64];
-            tb_cargo_name(expect, sizeof expect, r[k].alg, r[k].size);
+            tb_cargo_name(expect, sizeof expect, r[k].alg, r[k].path, r[k].batch, r[k].size);
             if (seen[k] || strcmp(expect, name) != 0)
                 continue;
             const uint64_t want_ns = (uint64_t)r[k].ns_per_iter;
@@ -348,14 +429,37 @@ static void test_cargo(void)
         parsed++;
     }
     CHECK(parsed == NRES);
-    CHECK(groups == 3); // portable single, portable multi, openssl
+    CHECK(groups == 9); // one per backend and path
     free(text);
 
     text = render(TB_CARGO, 0, r, NRES);
     CHECK(strstr(text, "test sha512_256_10000 ... bench: ") != NULL);
     CHECK(strstr(text, "test sha512_256_10    ... bench: ") != NULL);
     CHECK(strstr(text, "bench:      12,345 ns/iter (+/- 1,234) = 810 MB/s\n") != NULL);
+    // The batch paths: the path and the messages a call in the name, the
+    // batch actually run where it was cut.
+    CHECK(strstr(text, "     Running tdbench auto (multi path)\n") != NULL);
+    CHECK(strstr(text, "     Running tdbench auto (fixed path)\n") != NULL);
+    CHECK(strstr(text, "     Running tdbench td-loop (multi path)\n") != NULL);
+    CHECK(strstr(text, "test sha256_many64_10 ") != NULL);
+    CHECK(strstr(text, "test sha256_many1024_10 ") != NULL);
+    CHECK(strstr(text, "test sha256_many512_10000 ") != NULL);
+    CHECK(strstr(text, "test sha512_256_fixed64_10000 ") != NULL);
+    CHECK(strstr(text, "_many1024_10000") == NULL);
+    CHECK(count_of(text, "test sha256_fixed64_10 ") == 3); // auto, portable, openssl
     free(text);
+
+    char name[64];
+    tb_cargo_name(name, sizeof name, TD_SHA256, "single", 1, 1000);
+    CHECK(strcmp(name, "sha256_1000") == 0);
+    tb_cargo_name(name, sizeof name, TD_SHA256, NULL, 1, 1000);
+    CHECK(strcmp(name, "sha256_1000") == 0);
+    tb_cargo_name(name, sizeof name, TD_SHA256, "multi", 64, 1000);
+    CHECK(strcmp(name, "sha256_many64_1000") == 0);
+    tb_cargo_name(name, sizeof name, TD_SHA512_256, "fixed", 1024, 64);
+    CHECK(strcmp(name, "sha512_256_fixed1024_64") == 0);
+    tb_cargo_name(name, 8, TD_SHA512_256, "fixed", 1024, 64); // cut short, still a string
+    CHECK(strlen(name) == 7);
 }
 
 // -------------------------------------------------------------------- json
@@ -528,6 +632,7 @@ static void test_json(void)
     skip_ws(&p);
     CHECK(*p == '\0');
     CHECK(k == NRES);
+    CHECK(count_of(text, "\"path\": \"fixed\"") == 12 && count_of(text, "\"batch\": 512,") == 2);
     free(text);
 
     // An empty run is still a valid document.
@@ -550,18 +655,19 @@ static void test_csv(void)
     char *text = render(TB_CSV, 0, r, NRES);
     char *cursor = text;
     char *header = next_line(&cursor);
-    CHECK(header && strncmp(header, "alg,path,backend,size,", 22) == 0);
+    CHECK(header && strncmp(header, "alg,path,backend,size,batch,", 28) == 0);
     const size_t columns = header ? count_of(header, ",") + 1 : 0;
     size_t k = 0;
     for (char *line = next_line(&cursor); line; line = next_line(&cursor), k++) {
         CHECK(count_of(line, ",") + 1 == columns);
         char alg[32], path[16], backend[32];
-        size_t size;
+        size_t size, batch;
         double ns;
-        CHECK(sscanf(line, "%31[^,],%15[^,],%31[^,],%zu,%*u,%lf", alg, path, backend, &size, &ns)
-              == 5);
+        CHECK(sscanf(line, "%31[^,],%15[^,],%31[^,],%zu,%zu,%lf", alg, path, backend, &size,
+                     &batch, &ns) == 6);
         if (k < NRES) {
             CHECK(strcmp(alg, td_alg_name(r[k].alg)) == 0 && strcmp(path, r[k].path) == 0);
+            CHECK(strcmp(backend, r[k].backend) == 0 && batch == r[k].batch);
             CHECK(size == r[k].size && close_to(ns, r[k].ns_per_iter));
         }
     }
@@ -575,15 +681,36 @@ static void test_table_markdown_svg(void)
     make_results(r);
     char *text = render(TB_TABLE, 0, r, NRES);
     CHECK(strstr(text, "algorithm") && strstr(text, "vs openssl") && strstr(text, "cyc/B"));
+    CHECK(strstr(text, " batch ") && strstr(text, "ns/msg"));
     CHECK(strstr(text, "Test CPU") && strstr(text, "2025-01-01"));
-    CHECK(count_of(text, "portable") == 8 && count_of(text, " openssl ") >= 4);
+    CHECK(count_of(text, "portable") == 12 && count_of(text, " openssl ") >= 12);
     CHECK(strstr(text, "0.50x") && strstr(text, "1.00x"));
+    // The batch column holds the batch run; ns/msg the time per message.
+    char row[160];
+    snprintf(row, sizeof row, "%-11s %-6s %-13s %8d %5d ", "sha256", "multi", "auto", 10000, 512);
+    CHECK(strstr(text, row) != NULL);
+    snprintf(row, sizeof row, "%-11s %-6s %-13s %8d %5d ", "sha512-256", "fixed", "portable", 10,
+             64);
+    CHECK(strstr(text, row) != NULL);
+    CHECK(strstr(text, " 13346.6 ") != NULL); // sha256 single openssl at 10000 B
+    // After the header, and between algorithms, paths and batches: each
+    // algorithm has 4 groups (single; multi at 64, at 1024; fixed at 64).
+    CHECK(count_of(text, "\n\n") == 1 + 3 + 1 + 3);
     free(text);
 
     text = render(TB_MARKDOWN, 0, r, NRES);
     CHECK(strstr(text, "| algorithm | backend | 10 B | 10000 B |") != NULL);
-    CHECK(count_of(text, "\n| sha256 |") == 3 && count_of(text, "\n| sha512-256 |") == 3);
-    CHECK(strstr(text, "| portable (many) |") != NULL);
+    CHECK(count_of(text, "\n| sha256 |") == NSERIES
+          && count_of(text, "\n| sha512-256 |") == NSERIES);
+    CHECK(strstr(text, "| sha256 | portable |") != NULL);
+    CHECK(strstr(text, "| sha256 | portable (many, batch 64) |") != NULL);
+    CHECK(strstr(text, "| sha256 | td-loop (many, batch 64) |") != NULL);
+    CHECK(strstr(text, "| sha256 | auto (fixed, batch 64) |") != NULL);
+    CHECK(strstr(text, "| sha256 | openssl (fixed, batch 64) |") != NULL);
+    // One row for the batch asked for; the cell of the cut batch says so.
+    CHECK(strstr(text, "| sha256 | auto (many, batch 1024) | 205 (2.00x) | 545 (2.00x, batch 512) |")
+          != NULL);
+    CHECK(strstr(text, "| sha512-256 | portable (many, batch 64) | 219 | 652 |") != NULL);
     CHECK(strncmp(text, "<!--\n", 5) == 0 && count_of(text, "<!--") == 1
           && count_of(text, "-->") == 1);
     free(text);
@@ -592,11 +719,86 @@ static void test_table_markdown_svg(void)
     CHECK(strncmp(text, "<?xml", 5) == 0);
     const size_t len = strlen(text);
     CHECK(len > 8 && strcmp(text + len - 7, "</svg>\n") == 0);
-    CHECK(count_of(text, "<polyline") == 6);     // one line per series
+    // One line per backend: the single path, and the pinned multi-path
+    // backends at batch 64 (auto, td-loop, the OpenSSL loop, other batches
+    // and the fixed path are left out).
+    CHECK(count_of(text, "<polyline") == 6);
+    CHECK(count_of(text, "(td_hash_many, 64 msgs)") == 2);
+    CHECK(strstr(text, "auto") == NULL && strstr(text, "td-loop") == NULL);
     CHECK(count_of(text, "class=\"title\">") == 2); // one panel per algorithm
     CHECK(count_of(text, "<g>") == count_of(text, "</g>"));
     CHECK(strstr(text, "Test CPU &lt;&amp;&gt; &quot;quoted&quot;") != NULL);
     CHECK(strstr(text, "<&>") == NULL);
+    free(text);
+
+    // Without batch 64, the first batch measured; without the multi path,
+    // the fixed path's pinned backends.
+    tb_result other[NRES];
+    size_t n = 0;
+    for (size_t k = 0; k < NRES; k++) {
+        other[n] = r[k];
+        if (strcmp(r[k].path, "multi") == 0 && r[k].batch_asked == 64) {
+            other[n].batch = other[n].batch_asked = 8;
+            n++;
+        }
+    }
+    text = render(TB_TABLE, 1, other, n);
+    CHECK(count_of(text, "<polyline") == 2 && count_of(text, "(td_hash_many, 8 msgs)") == 2);
+    free(text);
+    n = 0;
+    for (size_t k = 0; k < NRES; k++) {
+        if (strcmp(r[k].path, "fixed") == 0)
+            other[n++] = r[k];
+    }
+    text = render(TB_TABLE, 1, other, n);
+    CHECK(count_of(text, "<polyline") == 2
+          && count_of(text, "portable (td_hash_many_fixed, 64 msgs)") == 2);
+    free(text);
+}
+
+// --merkle's Markdown: one row per subject, in words.
+static void test_merkle(void)
+{
+    static const struct {
+        const char *path, *backend;
+    } rows[] = {
+        { "fixed", "auto" }, { "multi", "auto" }, { "fixed", "td-loop" },
+        { "fixed", "openssl" }, { "fixed", "avx512-x16" },
+    };
+    tb_result r[5];
+    for (size_t i = 0; i < 5; i++) {
+        memset(&r[i], 0, sizeof r[i]);
+        r[i].alg = TD_SHA256;
+        r[i].path = rows[i].path;
+        r[i].backend = rows[i].backend;
+        r[i].size = TB_MERKLE_NODE_SIZE;
+        r[i].batch = r[i].batch_asked = TB_MERKLE_NODES;
+        r[i].ns_per_iter = 40.0 + 10.0 * (double)i;
+        r[i].mb_per_s = 64e3 / r[i].ns_per_iter;
+        r[i].ratio = 70.0 / r[i].ns_per_iter;
+        r[i].rounds = 3;
+    }
+    r[4].ratio = -1.0;
+    tb_meta m = make_meta();
+    m.merkle = 1;
+    char *text = render_with(&m, TB_MARKDOWN, 0, r, 5);
+    CHECK(strstr(text, "merkle:") != NULL && count_of(text, "-->") == 1);
+    CHECK(strstr(text, "| sha256 Merkle level: 1024 nodes of 64 B | ns per node | MB/s | "
+                       "vs OpenSSL loop |\n|---|---:|---:|---:|\n") != NULL);
+    CHECK(strstr(text, "| td_hash_many_fixed, auto | 40.0 | 1600 | 1.75x |\n") != NULL);
+    CHECK(strstr(text, "| td_hash_many, auto (nodes in their own buffers) | 50.0 | 1280 | 1.40x |\n")
+          != NULL);
+    CHECK(strstr(text, "| td_sha256 loop | 60.0 |") != NULL);
+    CHECK(strstr(text, "| OpenSSL SHA256_Init/Update/Final loop | 70.0 | 914 | 1.00x |\n") != NULL);
+    CHECK(strstr(text, "| td_hash_many_fixed, avx512-x16 pinned | 80.0 | 800 | - |\n") != NULL);
+    free(text);
+
+    // The table: one group, no blank lines between paths.
+    text = render_with(&m, TB_TABLE, 0, r, 5);
+    CHECK(strstr(text, "merkle:") != NULL && count_of(text, "\n\n") == 1);
+    char row[160];
+    snprintf(row, sizeof row, "%-11s %-6s %-13s %8d %5d ", "sha256", "multi", "auto", 64, 1024);
+    CHECK(strstr(text, row) != NULL);
     free(text);
 }
 
@@ -607,6 +809,7 @@ int main(void)
     test_json();
     test_csv();
     test_table_markdown_svg();
+    test_merkle();
     if (failures) {
         fprintf(stderr, "test_tdbench_output: %d check(s) failed\n", failures);
         return 1;

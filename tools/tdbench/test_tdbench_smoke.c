@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // Runs the real tdbench (path in argv[1]): `--quick -a sha256 --sizes 64`
-// must list every backend td_backends() gives for SHA-256 on both paths, and
-// OpenSSL's two rows when built with it; bad input must exit with status 2.
-// No speed is asserted.
+// must list every backend td_backends() gives for SHA-256 on each path (the
+// many-path ones on the multi and the fixed path, beside auto, td-loop and
+// the OpenSSL loop), and OpenSSL's rows when built with it; --batch lists,
+// -p fixed and --merkle give the rows they promise; bad input must exit with
+// status 2. No speed is asserted.
 
 #if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
 #define _POSIX_C_SOURCE 200809L
@@ -47,11 +49,39 @@ static int run(const char *args, char *out, size_t cap)
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-static int has_row(const char *csv, const char *path, const char *backend, const char *size)
+static int has_row(const char *csv, const char *path, const char *backend, const char *size,
+                   const char *batch)
 {
     char needle[128];
-    snprintf(needle, sizeof needle, "\nsha256,%s,%s,%s,", path, backend, size);
+    snprintf(needle, sizeof needle, "\nsha256,%s,%s,%s,%s,", path, backend, size, batch);
     return strstr(csv, needle) != NULL;
+}
+
+static size_t count_of(const char *text, const char *needle)
+{
+    size_t n = 0;
+    for (const char *p = text; (p = strstr(p, needle)) != NULL; p += strlen(needle))
+        n++;
+    return n;
+}
+
+// Each many-path backend, auto, td-loop and (built with it) the OpenSSL
+// loop on a batch path at one batch, in CSV.
+static void check_batch_rows(const char *csv, const char *path, const char *batch)
+{
+    const char *names[64];
+    const size_t n = td_backends(TD_SHA256, TD_MULTI, names, 64);
+    for (size_t i = 0; i < n && i < 64; i++) {
+        if (!has_row(csv, path, names[i], "64", batch)) {
+            fprintf(stderr, "no csv row for %s (%s path, batch %s)\n", names[i], path, batch);
+            failures++;
+        }
+    }
+    CHECK(has_row(csv, path, "auto", "64", batch));
+    CHECK(has_row(csv, path, "td-loop", "64", batch));
+#ifdef TD_BENCH_OPENSSL
+    CHECK(has_row(csv, path, "openssl", "64", batch));
+#endif
 }
 
 int main(int argc, char **argv)
@@ -77,23 +107,62 @@ int main(int argc, char **argv)
         }
     }
     CHECK(strstr(out, "sha256") != NULL);
+    CHECK(strstr(out, " fixed ") != NULL && strstr(out, " auto ") != NULL
+          && strstr(out, " td-loop ") != NULL);
 
-    // The same run as CSV: one row per backend and path, exactly.
+    // The same run as CSV: one row per backend and path, exactly; the
+    // batch paths at the default batch.
     CHECK(run("--quick -a sha256 --sizes 64 --format csv", out, sizeof out) == 0);
-    for (int p = 0; p < 2; p++) {
-        const char *names[64];
-        const size_t n = td_backends(TD_SHA256, (td_path)p, names, 64);
-        for (size_t i = 0; i < n && i < 64; i++) {
-            if (!has_row(out, p == TD_SINGLE ? "single" : "multi", names[i], "64")) {
-                fprintf(stderr, "no csv row for %s (%s path)\n", names[i],
-                        p == TD_SINGLE ? "single" : "multi");
-                failures++;
-            }
+    const char *names[64];
+    const size_t n = td_backends(TD_SHA256, TD_SINGLE, names, 64);
+    for (size_t i = 0; i < n && i < 64; i++) {
+        if (!has_row(out, "single", names[i], "64", "1")) {
+            fprintf(stderr, "no csv row for %s (single path)\n", names[i]);
+            failures++;
         }
     }
+    check_batch_rows(out, "multi", "64");
+    check_batch_rows(out, "fixed", "64");
+    CHECK(count_of(out, "\nsha256,multi,") == count_of(out, "\nsha256,fixed,"));
 #ifdef TD_BENCH_OPENSSL
-    CHECK(has_row(out, "single", "openssl", "64"));
-    CHECK(has_row(out, "single", "openssl-evp", "64"));
+    CHECK(has_row(out, "single", "openssl", "64", "1"));
+    CHECK(has_row(out, "single", "openssl-evp", "64", "1"));
+    CHECK(!has_row(out, "multi", "openssl-evp", "64", "64"));
+#endif
+
+    // A list of batches on the fixed path alone.
+    CHECK(run("--quick --round-ms 1 -a sha256 --sizes 64 --batch 1,4 -p fixed --format csv", out,
+              sizeof out) == 0);
+    check_batch_rows(out, "fixed", "1");
+    check_batch_rows(out, "fixed", "4");
+    CHECK(strstr(out, ",single,") == NULL && strstr(out, ",multi,") == NULL);
+    CHECK(!has_row(out, "fixed", "auto", "64", "64"));
+
+    // Cargo names carry the path and the batch.
+    CHECK(run("--quick --round-ms 1 -a sha256 --sizes 64 --batch 16 -b auto --format cargo", out,
+              sizeof out) == 0);
+    CHECK(strstr(out, "test sha256_many16_64 ") != NULL);
+    CHECK(strstr(out, "test sha256_fixed16_64 ") != NULL);
+
+    // --merkle as JSON: the rows it promises, and a well-formed array of
+    // one object a line.
+    CHECK(run("--merkle --quick --round-ms 1 --format json", out, sizeof out) == 0);
+    const size_t objects = count_of(out, "\n  {\"alg\": \"sha256\", ");
+    CHECK(strncmp(out, "[\n", 2) == 0 && strstr(out, "}\n]\n") != NULL);
+    CHECK(objects >= 4 && count_of(out, "},\n") == objects - 1);
+    CHECK(count_of(out, "\"size\": 64, \"batch\": 1024,") == objects);
+    CHECK(strstr(out, "\"path\": \"fixed\", \"backend\": \"auto\"") != NULL);
+    CHECK(strstr(out, "\"path\": \"multi\", \"backend\": \"auto\"") != NULL);
+    CHECK(strstr(out, "\"path\": \"fixed\", \"backend\": \"td-loop\"") != NULL);
+    CHECK(count_of(out, "\"path\": \"multi\"") == 1);
+    for (size_t i = 0; i < td_backends(TD_SHA256, TD_MULTI, names, 64) && i < 64; i++) {
+        char needle[96];
+        snprintf(needle, sizeof needle, "\"path\": \"fixed\", \"backend\": \"%s\"", names[i]);
+        CHECK(strstr(out, needle) != NULL);
+    }
+#ifdef TD_BENCH_OPENSSL
+    CHECK(strstr(out, "\"path\": \"fixed\", \"backend\": \"openssl\"") != NULL);
+    CHECK(count_of(out, "\"ratio_openssl\": null") == 0);
 #endif
 
     // Bad input: a clear message (not checked here) and exit status 2.
@@ -102,8 +171,14 @@ int main(int argc, char **argv)
     CHECK(run("--sizes 0", out, sizeof out) == 2);
     CHECK(run("--sizes 12x", out, sizeof out) == 2);
     CHECK(run("--format yaml", out, sizeof out) == 2);
+    CHECK(run("--batch 0", out, sizeof out) == 2);
+    CHECK(run("--batch 1,,4", out, sizeof out) == 2);
+    CHECK(run("--path both", out, sizeof out) == 2);
+    CHECK(run("-p single -b auto", out, sizeof out) == 2);
+    CHECK(run("--merkle -a sha1", out, sizeof out) == 2);
     CHECK(run("--no-such-option", out, sizeof out) == 2);
-    CHECK(run("--help", out, sizeof out) == 0 && strstr(out, "Usage: tdbench") != NULL);
+    CHECK(run("--help", out, sizeof out) == 0 && strstr(out, "Usage: tdbench") != NULL
+          && strstr(out, "--merkle") != NULL && strstr(out, "_many") != NULL);
 
     if (failures) {
         fprintf(stderr, "test_tdbench_smoke: %d check(s) failed\n", failures);
