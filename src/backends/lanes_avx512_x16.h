@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0
  * Loading one block of each of 16 messages into ZMM registers, one message
- * per 32-bit lane; shared by the AVX-512 16-lane backends (md5_avx512_x16.c,
- * sha1_avx512_x16.c), each compiled with at least -mavx512f.
+ * per 32-bit lane, and the states in and out; shared by the AVX-512 16-lane
+ * backends (md5_avx512_x16.c, sha1_avx512_x16.c), each compiled with at least
+ * -mavx512f.
  */
 #ifndef TD_LANES_AVX512_X16_H
 #define TD_LANES_AVX512_X16_H
@@ -61,5 +62,64 @@ static inline void td_x16_load_transposed(__m512i w[16], const uint8_t *const p[
 #undef TD_X16_LOAD
 #undef TD_X16_INTERLEAVE4
 #undef TD_X16_GATHER4
+
+// Words 0..3 at h[i], every lane i, into v[0..3] (lane i of v[j] is h[i][j]):
+// row m holds lanes m, m + 4, m + 8, m + 12 in its 128-bit chunks, and a 4 x
+// 4 transpose within the chunks gives the columns (the same transpose takes
+// them back). Against 80 scalar moves and a vector load that misses store
+// forwarding, SHA-1's state in and out: 145 -> 110 cycles (Zen 5). Written
+// out: with loops, GCC 12 keeps the rows in memory.
+static inline void td_x16_transpose4(__m512i v[4], __m512i r0, __m512i r1, __m512i r2,
+                                     __m512i r3)
+{
+    const __m512i t0 = _mm512_unpacklo_epi32(r0, r1);
+    const __m512i t1 = _mm512_unpackhi_epi32(r0, r1);
+    const __m512i t2 = _mm512_unpacklo_epi32(r2, r3);
+    const __m512i t3 = _mm512_unpackhi_epi32(r2, r3);
+    v[0] = _mm512_unpacklo_epi64(t0, t2);
+    v[1] = _mm512_unpackhi_epi64(t0, t2);
+    v[2] = _mm512_unpacklo_epi64(t1, t3);
+    v[3] = _mm512_unpackhi_epi64(t1, t3);
+}
+
+#define TD_X16_LOAD128(i) _mm_loadu_si128((const __m128i *)(const void *)h[i])
+#define TD_X16_ROW(m)                                                          \
+    _mm512_inserti32x4(                                                        \
+        _mm512_inserti32x4(                                                    \
+            _mm512_inserti32x4(_mm512_castsi128_si512(TD_X16_LOAD128(m)),      \
+                               TD_X16_LOAD128((m) + 4), 1),                    \
+            TD_X16_LOAD128((m) + 8), 2),                                       \
+        TD_X16_LOAD128((m) + 12), 3)
+static inline void td_x16_load_words4(__m512i v[4], const uint32_t *const h[16])
+{
+    td_x16_transpose4(v, TD_X16_ROW(0), TD_X16_ROW(1), TD_X16_ROW(2), TD_X16_ROW(3));
+}
+#undef TD_X16_ROW
+#undef TD_X16_LOAD128
+
+// The inverse, for lanes 0 .. live-1 only.
+#define TD_X16_STORE128(i, x)                                                  \
+    do {                                                                       \
+        if ((i) < live)                                                        \
+            _mm_storeu_si128((__m128i *)(void *)h[i], x);                      \
+    } while (0)
+#define TD_X16_STORE_ROW(m, r)                                                 \
+    do {                                                                       \
+        TD_X16_STORE128(m, _mm512_castsi512_si128(r));                         \
+        TD_X16_STORE128((m) + 4, _mm512_extracti32x4_epi32(r, 1));             \
+        TD_X16_STORE128((m) + 8, _mm512_extracti32x4_epi32(r, 2));             \
+        TD_X16_STORE128((m) + 12, _mm512_extracti32x4_epi32(r, 3));            \
+    } while (0)
+static inline void td_x16_store_words4(uint32_t *const h[16], size_t live, const __m512i v[4])
+{
+    __m512i r[4];
+    td_x16_transpose4(r, v[0], v[1], v[2], v[3]);
+    TD_X16_STORE_ROW(0u, r[0]);
+    TD_X16_STORE_ROW(1u, r[1]);
+    TD_X16_STORE_ROW(2u, r[2]);
+    TD_X16_STORE_ROW(3u, r[3]);
+}
+#undef TD_X16_STORE_ROW
+#undef TD_X16_STORE128
 
 #endif // TD_LANES_AVX512_X16_H

@@ -68,22 +68,40 @@
         w[4 * (q) + 3] = _mm256_unpackhi_epi64(t1, t3);                        \
     } while (0)
 
+// Words 0..3 of each lane's state: row m holds lanes m and m + 4 in its
+// halves, and a 4 x 4 transpose within the halves (its own inverse) gives
+// the columns. Rows as arguments: in an array, GCC 12 keeps them in memory.
+static inline void transpose_state(TD_V v[4], TD_V r0, TD_V r1, TD_V r2, TD_V r3)
+{
+    const TD_V t0 = _mm256_unpacklo_epi32(r0, r1);
+    const TD_V t1 = _mm256_unpackhi_epi32(r0, r1);
+    const TD_V t2 = _mm256_unpacklo_epi32(r2, r3);
+    const TD_V t3 = _mm256_unpackhi_epi32(r2, r3);
+    v[0] = _mm256_unpacklo_epi64(t0, t2);
+    v[1] = _mm256_unpackhi_epi64(t0, t2);
+    v[2] = _mm256_unpacklo_epi64(t1, t3);
+    v[3] = _mm256_unpackhi_epi64(t1, t3);
+}
+
 // 8 lanes; lanes live..7 are copies of lane 0 whose results are dropped.
 static void md5_x8(td_md5_state *const *states, const uint8_t *const *data, size_t live,
-                   size_t nblocks)
+                   size_t nblocks, const td_md5_shared_block *last)
 {
-    uint32_t h[4][8];
     const uint8_t *p[8];
+    uint32_t *h[8];
     for (size_t i = 0; i < 8; i++) {
         const size_t src = i < live ? i : 0;
         p[i] = data[src];
-        for (int j = 0; j < 4; j++)
-            h[j][i] = states[src]->h[j];
+        h[i] = states[src]->h;
     }
-    TD_V a = _mm256_loadu_si256((const __m256i *)h[0]);
-    TD_V b = _mm256_loadu_si256((const __m256i *)h[1]);
-    TD_V c = _mm256_loadu_si256((const __m256i *)h[2]);
-    TD_V d = _mm256_loadu_si256((const __m256i *)h[3]);
+#define STATE_ROW(m)                                                           \
+    _mm256_inserti128_si256(                                                   \
+        _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)h[m])), \
+        _mm_loadu_si128((const __m128i *)(const void *)h[(m) + 4]), 1)
+    TD_V v[4];
+    transpose_state(v, STATE_ROW(0), STATE_ROW(1), STATE_ROW(2), STATE_ROW(3));
+#undef STATE_ROW
+    TD_V a = v[0], b = v[1], c = v[2], d = v[3];
     const TD_V ones = _mm256_set1_epi32(-1);
 
     for (size_t off = 0; nblocks > 0; nblocks--, off += 64) {
@@ -98,31 +116,38 @@ static void md5_x8(td_md5_state *const *states, const uint8_t *const *data, size
         TRANSPOSE4(1);
         TRANSPOSE4(2);
         TRANSPOSE4(3);
-        MD5_LANES_BLOCK(a, b, c, d, w);
+#define XT(k, i) V_ADD(w[k], V_T(i))
+        MD5_LANES_BLOCK(a, b, c, d, XT);
+#undef XT
+        a = V_ADD(a, a0);
+        b = V_ADD(b, b0);
+        c = V_ADD(c, c0);
+        d = V_ADD(d, d0);
+    }
+    // The shared block in the same pass, the state still in registers:
+    // X[k] + T[i] worked out once for the batch, one broadcast a step.
+    if (last != NULL) {
+        const TD_V a0 = a, b0 = b, c0 = c, d0 = d;
+#define XT(k, i) _mm256_set1_epi32((int)last->xt[i])
+        MD5_LANES_BLOCK(a, b, c, d, XT);
+#undef XT
         a = V_ADD(a, a0);
         b = V_ADD(b, b0);
         c = V_ADD(c, c0);
         d = V_ADD(d, d0);
     }
 
-    _mm256_storeu_si256((__m256i *)h[0], a);
-    _mm256_storeu_si256((__m256i *)h[1], b);
-    _mm256_storeu_si256((__m256i *)h[2], c);
-    _mm256_storeu_si256((__m256i *)h[3], d);
-    for (size_t i = 0; i < live; i++)
-        for (int j = 0; j < 4; j++)
-            states[i]->h[j] = h[j][i];
+    transpose_state(v, a, b, c, d);
+    for (size_t m = 0; m < 4; m++) {
+        if (m < live)
+            _mm_storeu_si128((__m128i *)(void *)h[m], _mm256_castsi256_si128(v[m]));
+        if (m + 4 < live)
+            _mm_storeu_si128((__m128i *)(void *)h[m + 4], _mm256_extracti128_si256(v[m], 1));
+    }
 }
 
 void td_md5_blocks_many_avx2_x8(td_md5_state *const *states, const uint8_t *const *data,
                                 size_t n, size_t nblocks, const td_md5_shared_block *last)
 {
-    if (nblocks != 0)
-        md5_x8(states, data, n, nblocks);
-    if (last != NULL) {
-        const uint8_t *same[8];
-        for (size_t i = 0; i < n; i++)
-            same[i] = last->bytes;
-        md5_x8(states, same, n, 1);
-    }
+    md5_x8(states, data, n, nblocks, last);
 }

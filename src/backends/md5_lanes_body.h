@@ -11,97 +11,97 @@
 // The including file defines:
 //   TD_V                     the vector type, one 32-bit word per lane
 //   V_ADD(a, b)              32-bit add
-//   V_T(i)                   the constant T[i] in every lane
 //   V_ROL(v, s)              32-bit rotate left by the constant s
 //   FN_F(a, b, c, d) ... FN_I(a, b, c, d)
 //                            statements that add f(b, c, d) of each round
 //                            into a; terms that do not involve b first, so
 //                            that only the last operations wait for b
 //   PIN(v)                   an empty asm that keeps v in a register, or nothing
-// and calls MD5_LANES_BLOCK(a, b, c, d, w) with w[16] the block's message
-// words, lane i of w[k] being word k of lane i's block.
+// and calls MD5_LANES_BLOCK(a, b, c, d, XT), XT(k, i) being the vector of
+// X[k] + T[i] for step i, which reads word k: from a block's message words,
+// or from a shared block's precomputed sums.
 
 // One step: a = b + ((a + X[k] + T[i] + f(b, c, d)) <<< s). X[k] + T[i] is
 // added as soon as a, four steps old, is ready; PIN keeps the compiler from
 // reassociating it after f, which would put one more ADD on the chain from
 // one step to the next.
-#define MD5_LANES_STEP(FN, a, b, c, d, x, s, i)                                \
+#define MD5_LANES_STEP(FN, a, b, c, d, xt, s)                                  \
     do {                                                                       \
-        a = V_ADD(a, V_ADD(x, V_T(i)));                                        \
+        a = V_ADD(a, xt);                                                      \
         PIN(a);                                                                \
         FN(a, b, c, d);                                                        \
         a = V_ADD(V_ROL(a, s), b);                                             \
     } while (0)
 
-#define MD5_LANES_BLOCK(a, b, c, d, w)                                         \
+#define MD5_LANES_BLOCK(a, b, c, d, XT)                                        \
     do {                                                                       \
-        MD5_LANES_STEP(FN_F, a, b, c, d, w[0], 7, 0);                          \
-        MD5_LANES_STEP(FN_F, d, a, b, c, w[1], 12, 1);                         \
-        MD5_LANES_STEP(FN_F, c, d, a, b, w[2], 17, 2);                         \
-        MD5_LANES_STEP(FN_F, b, c, d, a, w[3], 22, 3);                         \
-        MD5_LANES_STEP(FN_F, a, b, c, d, w[4], 7, 4);                          \
-        MD5_LANES_STEP(FN_F, d, a, b, c, w[5], 12, 5);                         \
-        MD5_LANES_STEP(FN_F, c, d, a, b, w[6], 17, 6);                         \
-        MD5_LANES_STEP(FN_F, b, c, d, a, w[7], 22, 7);                         \
-        MD5_LANES_STEP(FN_F, a, b, c, d, w[8], 7, 8);                          \
-        MD5_LANES_STEP(FN_F, d, a, b, c, w[9], 12, 9);                         \
-        MD5_LANES_STEP(FN_F, c, d, a, b, w[10], 17, 10);                       \
-        MD5_LANES_STEP(FN_F, b, c, d, a, w[11], 22, 11);                       \
-        MD5_LANES_STEP(FN_F, a, b, c, d, w[12], 7, 12);                        \
-        MD5_LANES_STEP(FN_F, d, a, b, c, w[13], 12, 13);                       \
-        MD5_LANES_STEP(FN_F, c, d, a, b, w[14], 17, 14);                       \
-        MD5_LANES_STEP(FN_F, b, c, d, a, w[15], 22, 15);                       \
+        MD5_LANES_STEP(FN_F, a, b, c, d, XT(0, 0), 7);                         \
+        MD5_LANES_STEP(FN_F, d, a, b, c, XT(1, 1), 12);                        \
+        MD5_LANES_STEP(FN_F, c, d, a, b, XT(2, 2), 17);                        \
+        MD5_LANES_STEP(FN_F, b, c, d, a, XT(3, 3), 22);                        \
+        MD5_LANES_STEP(FN_F, a, b, c, d, XT(4, 4), 7);                         \
+        MD5_LANES_STEP(FN_F, d, a, b, c, XT(5, 5), 12);                        \
+        MD5_LANES_STEP(FN_F, c, d, a, b, XT(6, 6), 17);                        \
+        MD5_LANES_STEP(FN_F, b, c, d, a, XT(7, 7), 22);                        \
+        MD5_LANES_STEP(FN_F, a, b, c, d, XT(8, 8), 7);                         \
+        MD5_LANES_STEP(FN_F, d, a, b, c, XT(9, 9), 12);                        \
+        MD5_LANES_STEP(FN_F, c, d, a, b, XT(10, 10), 17);                      \
+        MD5_LANES_STEP(FN_F, b, c, d, a, XT(11, 11), 22);                      \
+        MD5_LANES_STEP(FN_F, a, b, c, d, XT(12, 12), 7);                       \
+        MD5_LANES_STEP(FN_F, d, a, b, c, XT(13, 13), 12);                      \
+        MD5_LANES_STEP(FN_F, c, d, a, b, XT(14, 14), 17);                      \
+        MD5_LANES_STEP(FN_F, b, c, d, a, XT(15, 15), 22);                      \
                                                                                \
-        MD5_LANES_STEP(FN_G, a, b, c, d, w[1], 5, 16);                         \
-        MD5_LANES_STEP(FN_G, d, a, b, c, w[6], 9, 17);                         \
-        MD5_LANES_STEP(FN_G, c, d, a, b, w[11], 14, 18);                       \
-        MD5_LANES_STEP(FN_G, b, c, d, a, w[0], 20, 19);                        \
-        MD5_LANES_STEP(FN_G, a, b, c, d, w[5], 5, 20);                         \
-        MD5_LANES_STEP(FN_G, d, a, b, c, w[10], 9, 21);                        \
-        MD5_LANES_STEP(FN_G, c, d, a, b, w[15], 14, 22);                       \
-        MD5_LANES_STEP(FN_G, b, c, d, a, w[4], 20, 23);                        \
-        MD5_LANES_STEP(FN_G, a, b, c, d, w[9], 5, 24);                         \
-        MD5_LANES_STEP(FN_G, d, a, b, c, w[14], 9, 25);                        \
-        MD5_LANES_STEP(FN_G, c, d, a, b, w[3], 14, 26);                        \
-        MD5_LANES_STEP(FN_G, b, c, d, a, w[8], 20, 27);                        \
-        MD5_LANES_STEP(FN_G, a, b, c, d, w[13], 5, 28);                        \
-        MD5_LANES_STEP(FN_G, d, a, b, c, w[2], 9, 29);                         \
-        MD5_LANES_STEP(FN_G, c, d, a, b, w[7], 14, 30);                        \
-        MD5_LANES_STEP(FN_G, b, c, d, a, w[12], 20, 31);                       \
+        MD5_LANES_STEP(FN_G, a, b, c, d, XT(1, 16), 5);                        \
+        MD5_LANES_STEP(FN_G, d, a, b, c, XT(6, 17), 9);                        \
+        MD5_LANES_STEP(FN_G, c, d, a, b, XT(11, 18), 14);                      \
+        MD5_LANES_STEP(FN_G, b, c, d, a, XT(0, 19), 20);                       \
+        MD5_LANES_STEP(FN_G, a, b, c, d, XT(5, 20), 5);                        \
+        MD5_LANES_STEP(FN_G, d, a, b, c, XT(10, 21), 9);                       \
+        MD5_LANES_STEP(FN_G, c, d, a, b, XT(15, 22), 14);                      \
+        MD5_LANES_STEP(FN_G, b, c, d, a, XT(4, 23), 20);                       \
+        MD5_LANES_STEP(FN_G, a, b, c, d, XT(9, 24), 5);                        \
+        MD5_LANES_STEP(FN_G, d, a, b, c, XT(14, 25), 9);                       \
+        MD5_LANES_STEP(FN_G, c, d, a, b, XT(3, 26), 14);                       \
+        MD5_LANES_STEP(FN_G, b, c, d, a, XT(8, 27), 20);                       \
+        MD5_LANES_STEP(FN_G, a, b, c, d, XT(13, 28), 5);                       \
+        MD5_LANES_STEP(FN_G, d, a, b, c, XT(2, 29), 9);                        \
+        MD5_LANES_STEP(FN_G, c, d, a, b, XT(7, 30), 14);                       \
+        MD5_LANES_STEP(FN_G, b, c, d, a, XT(12, 31), 20);                      \
                                                                                \
-        MD5_LANES_STEP(FN_H, a, b, c, d, w[5], 4, 32);                         \
-        MD5_LANES_STEP(FN_H, d, a, b, c, w[8], 11, 33);                        \
-        MD5_LANES_STEP(FN_H, c, d, a, b, w[11], 16, 34);                       \
-        MD5_LANES_STEP(FN_H, b, c, d, a, w[14], 23, 35);                       \
-        MD5_LANES_STEP(FN_H, a, b, c, d, w[1], 4, 36);                         \
-        MD5_LANES_STEP(FN_H, d, a, b, c, w[4], 11, 37);                        \
-        MD5_LANES_STEP(FN_H, c, d, a, b, w[7], 16, 38);                        \
-        MD5_LANES_STEP(FN_H, b, c, d, a, w[10], 23, 39);                       \
-        MD5_LANES_STEP(FN_H, a, b, c, d, w[13], 4, 40);                        \
-        MD5_LANES_STEP(FN_H, d, a, b, c, w[0], 11, 41);                        \
-        MD5_LANES_STEP(FN_H, c, d, a, b, w[3], 16, 42);                        \
-        MD5_LANES_STEP(FN_H, b, c, d, a, w[6], 23, 43);                        \
-        MD5_LANES_STEP(FN_H, a, b, c, d, w[9], 4, 44);                         \
-        MD5_LANES_STEP(FN_H, d, a, b, c, w[12], 11, 45);                       \
-        MD5_LANES_STEP(FN_H, c, d, a, b, w[15], 16, 46);                       \
-        MD5_LANES_STEP(FN_H, b, c, d, a, w[2], 23, 47);                        \
+        MD5_LANES_STEP(FN_H, a, b, c, d, XT(5, 32), 4);                        \
+        MD5_LANES_STEP(FN_H, d, a, b, c, XT(8, 33), 11);                       \
+        MD5_LANES_STEP(FN_H, c, d, a, b, XT(11, 34), 16);                      \
+        MD5_LANES_STEP(FN_H, b, c, d, a, XT(14, 35), 23);                      \
+        MD5_LANES_STEP(FN_H, a, b, c, d, XT(1, 36), 4);                        \
+        MD5_LANES_STEP(FN_H, d, a, b, c, XT(4, 37), 11);                       \
+        MD5_LANES_STEP(FN_H, c, d, a, b, XT(7, 38), 16);                       \
+        MD5_LANES_STEP(FN_H, b, c, d, a, XT(10, 39), 23);                      \
+        MD5_LANES_STEP(FN_H, a, b, c, d, XT(13, 40), 4);                       \
+        MD5_LANES_STEP(FN_H, d, a, b, c, XT(0, 41), 11);                       \
+        MD5_LANES_STEP(FN_H, c, d, a, b, XT(3, 42), 16);                       \
+        MD5_LANES_STEP(FN_H, b, c, d, a, XT(6, 43), 23);                       \
+        MD5_LANES_STEP(FN_H, a, b, c, d, XT(9, 44), 4);                        \
+        MD5_LANES_STEP(FN_H, d, a, b, c, XT(12, 45), 11);                      \
+        MD5_LANES_STEP(FN_H, c, d, a, b, XT(15, 46), 16);                      \
+        MD5_LANES_STEP(FN_H, b, c, d, a, XT(2, 47), 23);                       \
                                                                                \
-        MD5_LANES_STEP(FN_I, a, b, c, d, w[0], 6, 48);                         \
-        MD5_LANES_STEP(FN_I, d, a, b, c, w[7], 10, 49);                        \
-        MD5_LANES_STEP(FN_I, c, d, a, b, w[14], 15, 50);                       \
-        MD5_LANES_STEP(FN_I, b, c, d, a, w[5], 21, 51);                        \
-        MD5_LANES_STEP(FN_I, a, b, c, d, w[12], 6, 52);                        \
-        MD5_LANES_STEP(FN_I, d, a, b, c, w[3], 10, 53);                        \
-        MD5_LANES_STEP(FN_I, c, d, a, b, w[10], 15, 54);                       \
-        MD5_LANES_STEP(FN_I, b, c, d, a, w[1], 21, 55);                        \
-        MD5_LANES_STEP(FN_I, a, b, c, d, w[8], 6, 56);                         \
-        MD5_LANES_STEP(FN_I, d, a, b, c, w[15], 10, 57);                       \
-        MD5_LANES_STEP(FN_I, c, d, a, b, w[6], 15, 58);                        \
-        MD5_LANES_STEP(FN_I, b, c, d, a, w[13], 21, 59);                       \
-        MD5_LANES_STEP(FN_I, a, b, c, d, w[4], 6, 60);                         \
-        MD5_LANES_STEP(FN_I, d, a, b, c, w[11], 10, 61);                       \
-        MD5_LANES_STEP(FN_I, c, d, a, b, w[2], 15, 62);                        \
-        MD5_LANES_STEP(FN_I, b, c, d, a, w[9], 21, 63);                        \
+        MD5_LANES_STEP(FN_I, a, b, c, d, XT(0, 48), 6);                        \
+        MD5_LANES_STEP(FN_I, d, a, b, c, XT(7, 49), 10);                       \
+        MD5_LANES_STEP(FN_I, c, d, a, b, XT(14, 50), 15);                      \
+        MD5_LANES_STEP(FN_I, b, c, d, a, XT(5, 51), 21);                       \
+        MD5_LANES_STEP(FN_I, a, b, c, d, XT(12, 52), 6);                       \
+        MD5_LANES_STEP(FN_I, d, a, b, c, XT(3, 53), 10);                       \
+        MD5_LANES_STEP(FN_I, c, d, a, b, XT(10, 54), 15);                      \
+        MD5_LANES_STEP(FN_I, b, c, d, a, XT(1, 55), 21);                       \
+        MD5_LANES_STEP(FN_I, a, b, c, d, XT(8, 56), 6);                        \
+        MD5_LANES_STEP(FN_I, d, a, b, c, XT(15, 57), 10);                      \
+        MD5_LANES_STEP(FN_I, c, d, a, b, XT(6, 58), 15);                       \
+        MD5_LANES_STEP(FN_I, b, c, d, a, XT(13, 59), 21);                      \
+        MD5_LANES_STEP(FN_I, a, b, c, d, XT(4, 60), 6);                        \
+        MD5_LANES_STEP(FN_I, d, a, b, c, XT(11, 61), 10);                      \
+        MD5_LANES_STEP(FN_I, c, d, a, b, XT(2, 62), 15);                       \
+        MD5_LANES_STEP(FN_I, b, c, d, a, XT(9, 63), 21);                       \
     } while (0)
 
 #endif // TD_MD5_LANES_BODY_H
