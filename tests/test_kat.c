@@ -321,7 +321,7 @@ static void check_msgs_fixed(td_alg alg, const kat_set *s)
                 TU_CHECK(0, "out of memory");
                 break;
             }
-            for (size_t k = 0; buf != NULL && k < n; k++)
+            for (size_t k = 0; buf != NULL && v->len != 0 && k < n; k++)
                 memcpy(buf + k * v->len, v->msg, v->len);
             memset(out, 0xEE, sizeof out);
             if (TU_OK(td_hash_many_fixed(alg, n, n == 1 ? v->msg : buf, v->len, out),
