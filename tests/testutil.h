@@ -448,22 +448,43 @@ static inline int tu_cpu_lists(const char *need)
 }
 
 // The "flagship" rule: on a CPU with a feature, a build without the backend
-// for it would pass quietly. SHA-NI is also checked with CPUID directly, so a
+// for it would pass quietly, on either path. SHA-NI is also checked with CPUID directly, so a
 // detection bug cannot hide it. By default this prints a note (an old
 // compiler may lack the intrinsics); TD_FLAGSHIP=1 makes it a failure, and
 // CI sets it.
 static inline void tu_flagship(void)
 {
-    static const struct { td_alg alg; const char *backend; const char *features; } want[] = {
-        { TD_SHA256, "shani", "sha-ni" },           { TD_SHA224, "shani", "sha-ni" },
-        { TD_SHA1, "shani", "sha-ni" },             { TD_SHA1, "shani-msg", "sha-ni" },
-        { TD_SHA256, "avx2", "avx2 bmi1 bmi2" },
-        { TD_SHA1, "avx2", "avx2 bmi1 bmi2" },      { TD_SHA512, "avx2", "avx2 bmi1 bmi2" },
-        { TD_SHA512, "avx512", "avx512f avx512vl avx2 bmi1 bmi2" },
-        { TD_SHA512, "avx512-scalar", "avx512f avx512vl avx2 bmi1 bmi2" },
-        { TD_MD5, "avx512", "avx512f avx512vl" },
-        { TD_SHA256, "armv8", "sha2" },             { TD_SHA1, "armv8", "sha1 sha2" },
-        { TD_SHA512, "armv8-sha512", "sha512" },
+    static const struct {
+        td_alg alg;
+        td_path path;
+        const char *backend;
+        const char *features;
+    } want[] = {
+        { TD_SHA256, TD_SINGLE, "shani", "sha-ni" },
+        { TD_SHA224, TD_SINGLE, "shani", "sha-ni" },
+        { TD_SHA1, TD_SINGLE, "shani", "sha-ni" },
+        { TD_SHA1, TD_SINGLE, "shani-msg", "sha-ni" },
+        { TD_SHA256, TD_SINGLE, "avx2", "avx2 bmi1 bmi2" },
+        { TD_SHA1, TD_SINGLE, "avx2", "avx2 bmi1 bmi2" },
+        { TD_SHA512, TD_SINGLE, "avx2", "avx2 bmi1 bmi2" },
+        { TD_SHA512, TD_SINGLE, "avx512", "avx512f avx512vl avx2 bmi1 bmi2" },
+        { TD_SHA512, TD_SINGLE, "avx512-scalar", "avx512f avx512vl avx2 bmi1 bmi2" },
+        { TD_MD5, TD_SINGLE, "avx512", "avx512f avx512vl" },
+        { TD_SHA256, TD_SINGLE, "armv8", "sha2" },
+        { TD_SHA1, TD_SINGLE, "armv8", "sha1 sha2" },
+        { TD_SHA512, TD_SINGLE, "armv8-sha512", "sha512" },
+        // The many path: lanes for every ISA the CPU has, and SHA-NI streams.
+        { TD_SHA256, TD_MULTI, "shani-x4", "sha-ni" },
+        { TD_SHA1, TD_MULTI, "shani-x4", "sha-ni" },
+        { TD_MD5, TD_MULTI, "avx2-x8", "avx2" },
+        { TD_SHA256, TD_MULTI, "avx2-x8", "avx2" },
+        { TD_SHA512, TD_MULTI, "avx2-x4", "avx2" },
+        { TD_MD5, TD_MULTI, "avx512-x16", "avx512f" },
+        { TD_SHA1, TD_MULTI, "avx512-x16", "avx512f avx512bw" },
+        { TD_SHA256, TD_MULTI, "avx512-x16", "avx512f avx512bw avx512vl" },
+        { TD_SHA256, TD_MULTI, "avx512-x8", "avx512f avx512bw avx512vl" },
+        { TD_SHA512, TD_MULTI, "avx512-x8", "avx512f avx512bw avx512vl" },
+        { TD_SHA512, TD_MULTI, "avx512-x4", "avx512f avx512bw avx512vl" },
     };
     const char *strict = getenv("TD_FLAGSHIP");
     int is_strict = strict && strcmp(strict, "1") == 0;
@@ -474,18 +495,19 @@ static inline void tu_flagship(void)
         if (!has)
             continue;
         const char *names[TU_MAX_BACKENDS];
-        size_t n = td_backends(want[i].alg, TD_SINGLE, names, TU_MAX_BACKENDS);
+        size_t n = td_backends(want[i].alg, want[i].path, names, TU_MAX_BACKENDS);
         if (n > TU_MAX_BACKENDS)
             n = TU_MAX_BACKENDS;
         if (tu_list_has(names, n, want[i].backend))
             continue;
+        const char *path = want[i].path == TD_MULTI ? "many" : "single";
         if (is_strict)
-            TU_CHECK(0, "flagship: CPU has %s but %s lists no \"%s\" backend", want[i].features,
-                     tu_alg_str(want[i].alg), want[i].backend);
+            TU_CHECK(0, "flagship: CPU has %s but %s lists no \"%s\" backend on the %s path",
+                     want[i].features, tu_alg_str(want[i].alg), want[i].backend, path);
         else
-            printf("%s: NOTE flagship: CPU has %s but %s lists no \"%s\" backend "
+            printf("%s: NOTE flagship: CPU has %s but %s lists no \"%s\" backend on the %s path "
                    "(TD_FLAGSHIP=1 makes this a failure)\n",
-                   tu.test, want[i].features, tu_alg_str(want[i].alg), want[i].backend);
+                   tu.test, want[i].features, tu_alg_str(want[i].alg), want[i].backend, path);
     }
 }
 
