@@ -39,12 +39,5 @@
 void td_sha256_blocks_many_avx2_x8(td_sha256_state *const *states, const uint8_t *const *data,
                                    size_t n, size_t nblocks, const td_sha256_shared_block *last)
 {
-    if (nblocks != 0)
-        run_x8(states, data, n, nblocks);
-    if (last != NULL) {
-        const uint8_t *same[8];
-        for (size_t i = 0; i < n; i++)
-            same[i] = last->bytes;
-        run_x8(states, same, n, 1);
-    }
+    run_x8(states, data, n, nblocks, last);
 }

@@ -11,11 +11,11 @@
 
 #include "../td_internal.h"
 #include "backends.h"
+#include "lanes_avx512_x16.h"
 
 // Sigma0, Sigma1 and the message sigmas as three rotations (or shifts) and
 // one three-way XOR; Ch and Maj as one VPTERNLOGD each (0xb8: g, e, f ->
-// e ? f : g, with g first because VPTERNLOGD overwrites its first operand
-// and g's last use is Ch, see the body; 0xe8: majority).
+// e ? f : g; 0xe8: majority).
 #define LANES_V __m512i
 #define LANES_FN compress_x16
 #define LANES_ADD(a, b) _mm512_add_epi32((a), (b))
@@ -29,45 +29,29 @@
 #define LANES_MAJ(a, b, c) _mm512_ternarylogic_epi32((a), (b), (c), 0xe8)
 #define LANES_LOAD(w, data, off) load_words_x16((w), (data), (off))
 
-// r[i] holds row i (16 words); afterwards r[j] holds column j: word j of
-// every row. Pairs of words, then pairs of pairs within each 128-bit part,
-// then the 128-bit parts themselves in two steps.
-static inline void transpose16(__m512i r[16])
-{
-    __m512i t[16];
-    for (int i = 0; i < 16; i += 2) {
-        t[i] = _mm512_unpacklo_epi32(r[i], r[i + 1]);
-        t[i + 1] = _mm512_unpackhi_epi32(r[i], r[i + 1]);
-    }
-    // r[4g + j], part q: word 4q + j of rows 4g .. 4g + 3.
-    for (int g = 0; g < 16; g += 4) {
-        r[g + 0] = _mm512_unpacklo_epi64(t[g], t[g + 2]);
-        r[g + 1] = _mm512_unpackhi_epi64(t[g], t[g + 2]);
-        r[g + 2] = _mm512_unpacklo_epi64(t[g + 1], t[g + 3]);
-        r[g + 3] = _mm512_unpackhi_epi64(t[g + 1], t[g + 3]);
-    }
-    for (int j = 0; j < 4; j++) {
-        const __m512i v0 = _mm512_shuffle_i32x4(r[j], r[4 + j], 0x44);
-        const __m512i v1 = _mm512_shuffle_i32x4(r[j], r[4 + j], 0xee);
-        const __m512i v2 = _mm512_shuffle_i32x4(r[8 + j], r[12 + j], 0x44);
-        const __m512i v3 = _mm512_shuffle_i32x4(r[8 + j], r[12 + j], 0xee);
-        t[j] = _mm512_shuffle_i32x4(v0, v2, 0x88);
-        t[4 + j] = _mm512_shuffle_i32x4(v0, v2, 0xdd);
-        t[8 + j] = _mm512_shuffle_i32x4(v1, v3, 0x88);
-        t[12 + j] = _mm512_shuffle_i32x4(v1, v3, 0xdd);
-    }
-    for (int i = 0; i < 16; i++)
-        r[i] = t[i];
-}
-
 // w[j] = big-endian word j of the block at data[lane] + off, every lane.
+// The transpose written out: with loops, GCC 12 at -O2 passes the rows
+// through memory between the shuffles (AMD Zen 5: 680 -> 605 cycles a block).
 static inline void load_words_x16(__m512i w[16], const uint8_t *const *data, size_t off)
 {
-    const __m512i bswap = _mm512_broadcast_i32x4(
-        _mm_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL));
-    for (int i = 0; i < 16; i++)
-        w[i] = _mm512_shuffle_epi8(_mm512_loadu_si512((const void *)(data[i] + off)), bswap);
-    transpose16(w);
+    const __m512i bswap = _mm512_set4_epi32(0x0c0d0e0f, 0x08090a0b, 0x04050607, 0x00010203);
+    td_x16_load_transposed(w, data, off);
+    w[0] = _mm512_shuffle_epi8(w[0], bswap);
+    w[1] = _mm512_shuffle_epi8(w[1], bswap);
+    w[2] = _mm512_shuffle_epi8(w[2], bswap);
+    w[3] = _mm512_shuffle_epi8(w[3], bswap);
+    w[4] = _mm512_shuffle_epi8(w[4], bswap);
+    w[5] = _mm512_shuffle_epi8(w[5], bswap);
+    w[6] = _mm512_shuffle_epi8(w[6], bswap);
+    w[7] = _mm512_shuffle_epi8(w[7], bswap);
+    w[8] = _mm512_shuffle_epi8(w[8], bswap);
+    w[9] = _mm512_shuffle_epi8(w[9], bswap);
+    w[10] = _mm512_shuffle_epi8(w[10], bswap);
+    w[11] = _mm512_shuffle_epi8(w[11], bswap);
+    w[12] = _mm512_shuffle_epi8(w[12], bswap);
+    w[13] = _mm512_shuffle_epi8(w[13], bswap);
+    w[14] = _mm512_shuffle_epi8(w[14], bswap);
+    w[15] = _mm512_shuffle_epi8(w[15], bswap);
 }
 
 #include "sha256_lanes_body.h"
@@ -98,79 +82,106 @@ static inline void load_words_x16(__m512i w[16], const uint8_t *const *data, siz
 #define LANES_MAJ(a, b, c) _mm256_ternarylogic_epi32((a), (b), (c), 0xe8)
 #include "sha256_lanes_x8.h"
 
-// Eight rows of eight words in each 256-bit half: afterwards r[j] holds word
-// j of every row, half by half (the same transpose twice, side by side).
-static inline void transpose8x2(__m512i r[8])
+// Rows 0..7 of eight words in each 256-bit half: afterwards r[j] holds word
+// j of every row, half by half. Written out, as the block transpose.
+#define X16_UNPACK32(i)                                      \
+    do {                                                     \
+        t[i] = _mm512_unpacklo_epi32(r[i], r[(i) + 1]);      \
+        t[(i) + 1] = _mm512_unpackhi_epi32(r[i], r[(i) + 1]); \
+    } while (0)
+#define X16_UNPACK64(g)                                        \
+    do {                                                       \
+        u[(g) + 0] = _mm512_unpacklo_epi64(t[g], t[(g) + 2]);   \
+        u[(g) + 1] = _mm512_unpackhi_epi64(t[g], t[(g) + 2]);   \
+        u[(g) + 2] = _mm512_unpacklo_epi64(t[(g) + 1], t[(g) + 3]); \
+        u[(g) + 3] = _mm512_unpackhi_epi64(t[(g) + 1], t[(g) + 3]); \
+    } while (0)
+#define X16_HALVES(j)                                                   \
+    do {                                                                \
+        r[j] = _mm512_permutex2var_epi64(u[j], lo, u[4 + (j)]);         \
+        r[4 + (j)] = _mm512_permutex2var_epi64(u[j], hi, u[4 + (j)]);   \
+    } while (0)
+static TD_ALWAYS_INLINE void transpose8x2(__m512i r[8])
 {
     const __m512i lo = _mm512_set_epi64(13, 12, 5, 4, 9, 8, 1, 0);
     const __m512i hi = _mm512_set_epi64(15, 14, 7, 6, 11, 10, 3, 2);
     __m512i t[8], u[8];
-    for (int i = 0; i < 8; i += 2) {
-        t[i] = _mm512_unpacklo_epi32(r[i], r[i + 1]);
-        t[i + 1] = _mm512_unpackhi_epi32(r[i], r[i + 1]);
-    }
+    X16_UNPACK32(0);
+    X16_UNPACK32(2);
+    X16_UNPACK32(4);
+    X16_UNPACK32(6);
     // u[4g + j], 128-bit part q: word 4 (q mod 2) + j of rows 4g .. 4g + 3.
-    for (int g = 0; g < 8; g += 4) {
-        u[g + 0] = _mm512_unpacklo_epi64(t[g], t[g + 2]);
-        u[g + 1] = _mm512_unpackhi_epi64(t[g], t[g + 2]);
-        u[g + 2] = _mm512_unpacklo_epi64(t[g + 1], t[g + 3]);
-        u[g + 3] = _mm512_unpackhi_epi64(t[g + 1], t[g + 3]);
-    }
-    for (int j = 0; j < 4; j++) {
-        r[j] = _mm512_permutex2var_epi64(u[j], lo, u[4 + j]);
-        r[4 + j] = _mm512_permutex2var_epi64(u[j], hi, u[4 + j]);
-    }
+    X16_UNPACK64(0);
+    X16_UNPACK64(4);
+    X16_HALVES(0);
+    X16_HALVES(1);
+    X16_HALVES(2);
+    X16_HALVES(3);
 }
+#undef X16_UNPACK32
+#undef X16_UNPACK64
+#undef X16_HALVES
+
+// Row m of the state transpose: lane m's state beside lane m + 8's, zeros
+// for lanes k and above.
+#define X16_STATE_LOAD(m)                                                        \
+    _mm512_inserti64x4(                                                          \
+        _mm512_castsi256_si512((m) < k ? _mm256_loadu_si256((const __m256i *)states[m]->h) \
+                                       : _mm256_setzero_si256()),               \
+        (m) + 8 < k ? _mm256_loadu_si256((const __m256i *)states[(m) + 8]->h)   \
+                    : _mm256_setzero_si256(), 1)
+#define X16_STATE_STORE(m)                                                       \
+    do {                                                                         \
+        if ((m) < k)                                                             \
+            _mm256_storeu_si256((__m256i *)states[m]->h, _mm512_castsi512_si256(r[m])); \
+        if ((m) + 8 < k)                                                         \
+            _mm256_storeu_si256((__m256i *)states[(m) + 8]->h,                   \
+                                _mm512_extracti64x4_epi64(r[m], 1));             \
+    } while (0)
 
 // Lanes 0 .. k-1 (1 <= k <= 16) through the 16-lane kernel; the missing
-// lanes repeat lane 0's blocks into a state that is thrown away. Row m of
-// the state transpose is lane m's state beside lane m + 8's.
+// lanes repeat lane 0's blocks into a state that is thrown away. Flattened,
+// so that the state and the words stay in registers (out of line, they went
+// through memory: 165 -> 70 cycles a call on AMD Zen 5, rounds apart).
+#if defined(__GNUC__)
+__attribute__((flatten))
+#endif
 static void run_x16(td_sha256_state *const *states, const uint8_t *const *data, size_t k,
-                    size_t nblocks)
+                    size_t nblocks, const td_sha256_shared_block *last)
 {
-    const uint8_t *p[16];
-    __m512i r[8];
-    for (size_t i = 0; i < 16; i++)
-        p[i] = data[i < k ? i : 0];
-    for (size_t m = 0; m < 8; m++) {
-        const __m256i lo = m < k ? _mm256_loadu_si256((const __m256i *)states[m]->h)
-                                 : _mm256_setzero_si256();
-        const __m256i hi = m + 8 < k ? _mm256_loadu_si256((const __m256i *)states[m + 8]->h)
-                                     : _mm256_setzero_si256();
-        r[m] = _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+    const uint8_t *p[16] = { 0 };
+    if (nblocks != 0) {
+        size_t i = 0;
+        for (; i < k; i++)
+            p[i] = data[i];
+        for (; i < 16; i++)
+            p[i] = data[0];
     }
+    __m512i r[8] = { X16_STATE_LOAD(0), X16_STATE_LOAD(1), X16_STATE_LOAD(2), X16_STATE_LOAD(3),
+                     X16_STATE_LOAD(4), X16_STATE_LOAD(5), X16_STATE_LOAD(6), X16_STATE_LOAD(7) };
     transpose8x2(r);
-    compress_x16(r, p, nblocks);
+    compress_x16(r, p, nblocks, last != NULL ? last->wk : NULL);
     transpose8x2(r);
-    for (size_t m = 0; m < 8 && m < k; m++) {
-        _mm256_storeu_si256((__m256i *)states[m]->h, _mm512_castsi512_si256(r[m]));
-        if (m + 8 < k)
-            _mm256_storeu_si256((__m256i *)states[m + 8]->h, _mm512_extracti64x4_epi64(r[m], 1));
-    }
+    X16_STATE_STORE(0);
+    X16_STATE_STORE(1);
+    X16_STATE_STORE(2);
+    X16_STATE_STORE(3);
+    X16_STATE_STORE(4);
+    X16_STATE_STORE(5);
+    X16_STATE_STORE(6);
+    X16_STATE_STORE(7);
 }
+#undef X16_STATE_LOAD
+#undef X16_STATE_STORE
 
 void td_sha256_blocks_many_avx512_x16(td_sha256_state *const *states, const uint8_t *const *data,
                                       size_t n, size_t nblocks, const td_sha256_shared_block *last)
 {
-    if (nblocks != 0)
-        run_x16(states, data, n, nblocks);
-    if (last != NULL) {
-        const uint8_t *same[16];
-        for (size_t i = 0; i < n; i++)
-            same[i] = last->bytes;
-        run_x16(states, same, n, 1);
-    }
+    run_x16(states, data, n, nblocks, last);
 }
 
 void td_sha256_blocks_many_avx512_x8(td_sha256_state *const *states, const uint8_t *const *data,
                                      size_t n, size_t nblocks, const td_sha256_shared_block *last)
 {
-    if (nblocks != 0)
-        run_x8(states, data, n, nblocks);
-    if (last != NULL) {
-        const uint8_t *same[8];
-        for (size_t i = 0; i < n; i++)
-            same[i] = last->bytes;
-        run_x8(states, same, n, 1);
-    }
+    run_x8(states, data, n, nblocks, last);
 }
