@@ -45,12 +45,6 @@ void td_ctx_finish(const td_backend_row *row, td_ctx *ctx, const uint8_t *tail, 
     core_finish(row, (td_alg)ctx->td_alg, ctx, tail, tail_len, out);
 }
 
-void td_hash_with(const td_backend_row *row, td_alg alg, const uint8_t *data, size_t len,
-                  uint8_t *out)
-{
-    core_hash_with(row, alg, data, len, out);
-}
-
 // ------------------------------------------------------------ public entry
 
 int td_ctx_live(const td_ctx *ctx)

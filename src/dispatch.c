@@ -67,10 +67,12 @@ static const td_backend_row md5_multi[] = {
     MANY("portable", 0, { .md5 = td_md5_blocks_portable }, 1),
 };
 static const td_many_rule md5_rules[] = {
-    // A 16-lane step costs about as much as one message in scalar code (4
-    // cycles a step, against 4.5 for the scalar chain), so two messages
-    // already gain (Sapphire Rapids: 1.7x one at a time).
-    FROM("avx512-x16", 2),
+    // Where VPROLD takes 2 cycles (AMD Zen 4, 5) a 16-lane pass costs as
+    // much as two messages in scalar code (Zen 5, 64 bytes: 9.9 cycles a
+    // byte for 2 messages in lanes, 9.7 one at a time; 6.7 for 3). Where it
+    // takes one, two messages already gain (Sapphire Rapids: 1.7x).
+    FROM_WITH("avx512-x16", 3, TD_CPU_SLOW_VPROLD),
+    FROM_WITHOUT("avx512-x16", 2, TD_CPU_SLOW_VPROLD),
     FROM("avx2-x8", 2),
     FROM_WITHOUT("avx512", 1, TD_CPU_SLOW_VPROLD),
     FROM("portable", 1),
@@ -112,7 +114,14 @@ static const td_backend_row sha1_multi[] = {
     MANY("portable", 0, { .sha1 = td_sha1_blocks_portable }, 1),
 };
 static const td_many_rule sha1_rules[] = {
-    FROM("avx512-x16", 6),
+    // AMD Zen 5, cycles a byte at 64 bytes / 1 KiB: 8 messages 2.51 / 0.84
+    // in a 16-lane pass, 2.53 / 0.91 in SHA-NI streams; 6 messages 2.79 /
+    // 1.09 against 2.24 / 1.02. Streams from 2 (2.89 / 1.28 against 3.02 /
+    // 2.03 one at a time). Sapphire Rapids, where a 16-lane pass costs 420
+    // cycles and SHA1RNDS4 issues every 3 cycles against a 4-cycle latency:
+    // lanes from 6 messages.
+    FROM_WITH("avx512-x16", 10, TD_CPU_SLOW_VECTOR_INT),
+    FROM_WITHOUT("avx512-x16", 6, TD_CPU_SLOW_VECTOR_INT),
     FROM("shani-x4", 2),
     FROM_WITHOUT("shani", 1, TD_CPU_SLOW_VECTOR_INT),
     FROM("shani-msg", 1),
@@ -157,11 +166,17 @@ static const td_backend_row sha256_multi[] = {
     MANY("portable", 0, { .sha256 = td_sha256_blocks_portable }, 1),
 };
 static const td_many_rule sha256_rules[] = {
+    // AMD Zen 5, cycles a byte at 64 bytes / 1 KiB: 10 messages 3.39 / 1.19
+    // in a 16-lane pass, 3.71 / 1.42 in SHA-NI streams; 8 messages 3.31 /
+    // 1.42 in streams, 3.60 / 1.40 in an 8-lane pass. Streams from 2 (4.25 /
+    // 1.60 against 4.60 / 2.31 one at a time).
+    FROM_WITH("avx512-x16", 10, TD_CPU_SLOW_VECTOR_INT),
     // Sapphire Rapids, against SHA-NI one message at a time (about 130
     // cycles a block): a 16-lane pass costs as much as about 7 messages
-    // whether its lanes are full or not, an 8-lane pass about 5.
-    FROM("avx512-x16", 11),
-    FROM("avx512-x8", 5),
+    // whether its lanes are full or not, an 8-lane pass about 5; two SHA-NI
+    // streams take 108.5 cycles a block each.
+    FROM_WITHOUT("avx512-x16", 11, TD_CPU_SLOW_VECTOR_INT),
+    FROM_WITHOUT("avx512-x8", 5, TD_CPU_SLOW_VECTOR_INT),
     FROM("shani-x4", 2),
     FROM("avx2-x8", 2),
     FROM("shani", 1),
@@ -207,16 +222,16 @@ static const td_backend_row sha512_multi[] = {
     MANY("portable", 0, { .sha512 = td_sha512_blocks_portable }, 1),
 };
 static const td_many_rule sha512_rules[] = {
-    // Sapphire Rapids, TSC ticks a block of each lane: an 8-lane pass about
-    // 830 whether its lanes are full or not, a 4-lane pass about 580, one
-    // message with the avx512 backend about 415. Where vector operations take
-    // 2 cycles (AMD Zen 5) a 4-lane pass costs more than two messages one at
-    // a time (16 KiB, two messages: 800 MB/s in lanes, 1030 alone).
+    // AMD Zen 5, cycles a byte at 64 bytes / 1 KiB: 5 messages 3.53 / 1.42
+    // in an 8-lane pass, 5.92 / 2.73 in 4 lanes and one more; 2 messages
+    // 7.26 / 3.41 in 4 lanes, 7.91 / 3.86 one at a time. Sapphire Rapids,
+    // TSC ticks a block of each lane: an 8-lane pass about 830, a 4-lane
+    // pass about 580, one message with the avx512 backend about 415.
     FROM("avx512-x8", 5),
-    FROM_WITHOUT("avx512-x4", 2, TD_CPU_SLOW_VECTOR_INT),
-    FROM("avx512-x4", 3),
+    FROM("avx512-x4", 2),
     // Against the avx2 backend one message after another (about 460 ticks
-    // a block), a 4-lane AVX2 pass costs about 1050: as much as 2.3 messages.
+    // a block), a 4-lane AVX2 pass costs about 1050: as much as 2.3
+    // messages (Sapphire Rapids).
     FROM("avx2-x4", 3),
     FROM_WITHOUT("avx512", 1, TD_CPU_SLOW_VECTOR_INT),
     FROM("avx512-scalar", 1),

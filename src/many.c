@@ -26,17 +26,20 @@ typedef union lane_state {
 
 // The shared last block's schedule is worked out (about 150 cycles for
 // SHA-256) only for batches of at least this many messages.
-#define SHARED_SCHEDULE_MIN_MESSAGES 8
+#define SHARED_SCHEDULE_MIN_MESSAGES 32
 
-// Compresses nblocks blocks of data[0 .. k) into states[0 .. k) with row,
-// then last when it is not NULL. 1 <= k <= row->lanes; a row with one lane
-// holds a single-path function, called for each message.
+// Compresses nblocks blocks of data[0 .. k), then ntail blocks of tail[0 ..
+// k), into states[0 .. k) with row, then last by its schedule when it is not
+// NULL. 1 <= k <= row->lanes; a row with one lane holds a single-path
+// function, called for each message.
 #define COMPRESS_FAMILY(fam)                                                              \
     do {                                                                                  \
         if (row->lanes == 1) {                                                            \
             for (size_t i = 0; i < k; i++) {                                              \
                 if (nblocks != 0)                                                         \
                     row->blocks.fam(&states[i]->fam, data[i], nblocks);                   \
+                if (ntail != 0)                                                           \
+                    row->blocks.fam(&states[i]->fam, tail[i], ntail);                     \
                 if (last != NULL)                                                         \
                     row->blocks.fam(&states[i]->fam, last->fam.bytes, 1);                 \
             }                                                                             \
@@ -44,14 +47,15 @@ typedef union lane_state {
             td_##fam##_state *s[TD_MANY_MAX_LANES];                                       \
             for (size_t i = 0; i < k; i++)                                                \
                 s[i] = &states[i]->fam;                                                   \
-            row->blocks.fam##_many(s, data, k, nblocks, last ? &last->fam : NULL);        \
+            row->blocks.fam##_many(s, data, k, nblocks, tail, ntail,                      \
+                                   last ? &last->fam : NULL);                             \
         }                                                                                 \
     } while (0)
 
 static TD_ALWAYS_INLINE void compress(const td_backend_row *row, td_family family,
-                                      lane_state *const *states,
-                     const uint8_t *const *data, size_t k, size_t nblocks,
-                     const td_shared_block *last)
+                                      lane_state *const *states, const uint8_t *const *data,
+                                      size_t k, size_t nblocks, const uint8_t *const *tail,
+                                      size_t ntail, const td_shared_block *last)
 {
     switch (family) {
     case TD_FAMILY_MD5:    COMPRESS_FAMILY(md5); break;
@@ -161,25 +165,14 @@ static inline const uint8_t *msg_at(const messages *m, size_t i)
     return m->ptrs ? (const uint8_t *)m->ptrs[i] : m->len ? m->base + i * m->len : m->base;
 }
 
-// Messages from..to one at a time through a single-path row, by the inline
-// core of the typed one-shots, specialised for alg outside the loop.
-#define ONE_AT_A_TIME(a)                                                                  \
-    for (size_t i = from; i < to; i++)                                                    \
-        core_hash_with(row, a, msg_at(m, i), len_at(m, i), out + i * td_alg_info_of(a)->digest_size)
-
+// Messages from..to one at a time through a single-path row, by the code of
+// the typed one-shots.
 static void one_at_a_time(const td_backend_row *row, td_alg alg, const messages *m, size_t from,
                           size_t to, uint8_t *out)
 {
-    switch (alg) {
-    case TD_MD5:        ONE_AT_A_TIME(TD_MD5); break;
-    case TD_SHA1:       ONE_AT_A_TIME(TD_SHA1); break;
-    case TD_SHA224:     ONE_AT_A_TIME(TD_SHA224); break;
-    case TD_SHA256:     ONE_AT_A_TIME(TD_SHA256); break;
-    case TD_SHA384:     ONE_AT_A_TIME(TD_SHA384); break;
-    case TD_SHA512:     ONE_AT_A_TIME(TD_SHA512); break;
-    case TD_SHA512_224: ONE_AT_A_TIME(TD_SHA512_224); break;
-    default:            ONE_AT_A_TIME(TD_SHA512_256); break;
-    }
+    const size_t digest_size = td_alg_info_of(alg)->digest_size;
+    for (size_t i = from; i < to; i++)
+        td_hash_with(row, alg, msg_at(m, i), len_at(m, i), out + i * digest_size);
 }
 
 // ------------------------------------------------------------ equal lengths
@@ -239,28 +232,27 @@ static TD_ALWAYS_INLINE void hash_equal_core(const td_backend_row *given, td_alg
             by_schedule = &last;
         }
 
-        if (tail == 0) {
-            if (by_schedule != NULL || body != 0)
-                compress(row, family, state_ptrs, lanes, k, body, by_schedule);
-        } else {
-            if (body != 0)
-                compress(row, family, state_ptrs, lanes, k, body, NULL);
-            // The tail with its 0x80 byte, and the length where it fits
-            // (where it does not, td_pad's second block is the shared one).
+        // One call: the bodies in place, then the padded tails (or the
+        // shared block's bytes), then the shared block by its schedule.
+        const uint8_t *tails[TD_MANY_MAX_LANES];
+        size_t ntail = 0;
+        if (tail != 0) {
+            // The tail with its 0x80 byte, and the length where it fits;
+            // where it does not, td_pad's second block is the shared one.
             for (size_t j = 0; j < k; j++) {
                 td_pad(family, padded[j], lanes[j] + body * block_size, tail, (uint64_t)len, 0);
-                lanes[j] = padded[j];
+                tails[j] = padded[j];
             }
-            compress(row, family, state_ptrs, lanes, k, 1, by_schedule);
+            ntail = shared && by_schedule == NULL ? 2 : 1;
+        } else if (by_schedule == NULL) {
+            for (size_t j = 0; j < k; j++)
+                tails[j] = last_bytes;
+            ntail = 1;
+        }
+        compress(row, family, state_ptrs, lanes, k, body, tails, ntail, by_schedule);
+        if (tail != 0)
             for (size_t j = 0; j < k; j++)
                 td_wipe(padded[j], block_size);
-        }
-        if (shared && by_schedule == NULL) {
-            // The shared block as bytes, the same block in every lane.
-            for (size_t j = 0; j < k; j++)
-                lanes[j] = last_bytes;
-            compress(row, family, state_ptrs, lanes, k, 1, NULL);
-        }
 
         for (size_t j = 0; j < k; j++)
             lane_digest(alg, &states[j], out + (i + j) * digest_size);
@@ -345,7 +337,7 @@ static void hash_mixed_batch(const td_backend_row *given, td_alg alg, const mess
                 s[j] = &states[active[done + j]];
                 blocks[j] = seg[active[done + j]].next;
             }
-            compress(row, family, s, blocks, take, step, NULL);
+            compress(row, family, s, blocks, take, step, NULL, 0, NULL);
             done += take;
         }
         size_t still = 0;
@@ -426,6 +418,12 @@ int td_hash_many(td_alg alg, size_t n, const void *const *data, const size_t *le
         if (!td_len_allowed(alg, lens[i]))
             return TD_ERR_LENGTH;
     }
+    // One message, taken alone: the typed one-shot's way, no step between.
+    const td_backend_row *first = td_many_row_for(alg, 1);
+    if (n == 1 && first->lanes == 1) {
+        td_hash_with(first, alg, data[0], lens[0], out);
+        return TD_OK;
+    }
     td_hash_many_with(NULL, alg, n, data, lens, out);
     return TD_OK;
 }
@@ -443,6 +441,11 @@ int td_hash_many_fixed(td_alg alg, size_t n, const void *data, size_t len, void 
         return TD_ERR_ARG;
     if (!td_len_allowed(alg, len))
         return TD_ERR_LENGTH;
+    const td_backend_row *first = td_many_row_for(alg, 1);
+    if (n == 1 && first->lanes == 1) {
+        td_hash_with(first, alg, data, len, out);
+        return TD_OK;
+    }
     td_hash_many_fixed_with(NULL, alg, n, data, len, out);
     return TD_OK;
 }

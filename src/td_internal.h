@@ -82,22 +82,34 @@ typedef struct td_sha512_shared_block {
     uint64_t wk[80];   // W[t] + K[t]
 } td_sha512_shared_block;
 
-// Compress nblocks whole blocks into each of n independent states, data[i]
-// being lane i's next block, then, when last is not NULL, the shared block
-// last into each (nblocks may then be 0). 1 <= n <= the row's lanes. many.c
-// owns message lengths, padding and which backend takes how many messages,
-// so a backend only ever sees whole blocks and runs the same code on every
-// CPU.
+// Compress into each of n independent states nblocks whole blocks from
+// data[i], then ntail blocks from tail[i] (the message's padded end, or the
+// shared block's bytes), then, when last is not NULL, the shared block last
+// by its schedule. Any of the three may be empty. 1 <= n <= the row's lanes.
+// many.c owns message lengths, padding and which backend takes how many
+// messages, so a backend only ever sees whole blocks and runs the same code
+// on every CPU.
 typedef void td_md5_blocks_many_fn(td_md5_state *const *states, const uint8_t *const *data,
-                                   size_t n, size_t nblocks, const td_md5_shared_block *last);
+                                   size_t n, size_t nblocks, const uint8_t *const *tail,
+                                   size_t ntail, const td_md5_shared_block *last);
 typedef void td_sha1_blocks_many_fn(td_sha1_state *const *states, const uint8_t *const *data,
-                                    size_t n, size_t nblocks, const td_sha1_shared_block *last);
+                                    size_t n, size_t nblocks, const uint8_t *const *tail,
+                                    size_t ntail, const td_sha1_shared_block *last);
 typedef void td_sha256_blocks_many_fn(td_sha256_state *const *states, const uint8_t *const *data,
-                                      size_t n, size_t nblocks,
-                                      const td_sha256_shared_block *last);
+                                      size_t n, size_t nblocks, const uint8_t *const *tail,
+                                      size_t ntail, const td_sha256_shared_block *last);
 typedef void td_sha512_blocks_many_fn(td_sha512_state *const *states, const uint8_t *const *data,
-                                      size_t n, size_t nblocks,
-                                      const td_sha512_shared_block *last);
+                                      size_t n, size_t nblocks, const uint8_t *const *tail,
+                                      size_t ntail, const td_sha512_shared_block *last);
+
+// For lanes backends: p[0 .. lanes) = the k pointers of from, then from[0]
+// again for the lanes beyond k, whose results are thrown away.
+static inline void td_lane_pointers(const uint8_t **p, size_t lanes, const uint8_t *const *from,
+                                    size_t k)
+{
+    for (size_t i = 0; i < lanes; i++)
+        p[i] = from[i < k ? i : 0];
+}
 
 // The most messages one call of a many-path backend takes (AVX-512, 32-bit
 // words), and so the size of many.c's batches.

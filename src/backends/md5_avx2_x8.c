@@ -85,15 +85,13 @@ static inline void transpose_state(TD_V v[4], TD_V r0, TD_V r1, TD_V r2, TD_V r3
 
 // 8 lanes; lanes live..7 are copies of lane 0 whose results are dropped.
 static void md5_x8(td_md5_state *const *states, const uint8_t *const *data, size_t live,
-                   size_t nblocks, const td_md5_shared_block *last)
+                   size_t nblocks, const uint8_t *const *tail, size_t ntail,
+                   const td_md5_shared_block *last)
 {
     const uint8_t *p[8];
     uint32_t *h[8];
-    for (size_t i = 0; i < 8; i++) {
-        const size_t src = i < live ? i : 0;
-        p[i] = data[src];
-        h[i] = states[src]->h;
-    }
+    for (size_t i = 0; i < 8; i++)
+        h[i] = states[i < live ? i : 0]->h;
 #define STATE_ROW(m)                                                           \
     _mm256_inserti128_si256(                                                   \
         _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)h[m])), \
@@ -104,25 +102,31 @@ static void md5_x8(td_md5_state *const *states, const uint8_t *const *data, size
     TD_V a = v[0], b = v[1], c = v[2], d = v[3];
     const TD_V ones = _mm256_set1_epi32(-1);
 
-    for (size_t off = 0; nblocks > 0; nblocks--, off += 64) {
-        const TD_V a0 = a, b0 = b, c0 = c, d0 = d;
-        // The table's address goes through an empty asm once per block so
-        // that the compiler cannot hoist 64 broadcasts out of the loop (and
-        // spill them): each T[i] stays a broadcast from memory.
-        const uint32_t *t = td_md5_t;
-        PIN_SCALAR(t);
-        TD_V w[16];
-        TRANSPOSE4(0);
-        TRANSPOSE4(1);
-        TRANSPOSE4(2);
-        TRANSPOSE4(3);
+    // The body, then the tail.
+    for (int segment = 0; segment < 2; segment++) {
+        size_t count = segment == 0 ? nblocks : ntail;
+        if (count != 0)
+            td_lane_pointers(p, 8, segment == 0 ? data : tail, live);
+        for (size_t off = 0; count > 0; count--, off += 64) {
+            const TD_V a0 = a, b0 = b, c0 = c, d0 = d;
+            // The table's address goes through an empty asm once per block so
+            // that the compiler cannot hoist 64 broadcasts out of the loop (and
+            // spill them): each T[i] stays a broadcast from memory.
+            const uint32_t *t = td_md5_t;
+            PIN_SCALAR(t);
+            TD_V w[16];
+            TRANSPOSE4(0);
+            TRANSPOSE4(1);
+            TRANSPOSE4(2);
+            TRANSPOSE4(3);
 #define XT(k, i) V_ADD(w[k], V_T(i))
-        MD5_LANES_BLOCK(a, b, c, d, XT);
+            MD5_LANES_BLOCK(a, b, c, d, XT);
 #undef XT
-        a = V_ADD(a, a0);
-        b = V_ADD(b, b0);
-        c = V_ADD(c, c0);
-        d = V_ADD(d, d0);
+            a = V_ADD(a, a0);
+            b = V_ADD(b, b0);
+            c = V_ADD(c, c0);
+            d = V_ADD(d, d0);
+        }
     }
     // The shared block in the same pass, the state still in registers:
     // X[k] + T[i] worked out once for the batch, one broadcast a step.
@@ -147,7 +151,8 @@ static void md5_x8(td_md5_state *const *states, const uint8_t *const *data, size
 }
 
 void td_md5_blocks_many_avx2_x8(td_md5_state *const *states, const uint8_t *const *data,
-                                size_t n, size_t nblocks, const td_md5_shared_block *last)
+                                size_t n, size_t nblocks, const uint8_t *const *tail,
+                                size_t ntail, const td_md5_shared_block *last)
 {
-    md5_x8(states, data, n, nblocks, last);
+    md5_x8(states, data, n, nblocks, tail, ntail, last);
 }

@@ -39,35 +39,39 @@
 
 // 16 lanes; lanes live..15 are copies of lane 0 whose results are dropped.
 static void md5_x16(td_md5_state *const *states, const uint8_t *const *data, size_t live,
-                    size_t nblocks, const td_md5_shared_block *last)
+                    size_t nblocks, const uint8_t *const *tail, size_t ntail,
+                    const td_md5_shared_block *last)
 {
     const uint8_t *p[16];
     uint32_t *h[16];
-    for (size_t i = 0; i < 16; i++) {
-        const size_t src = i < live ? i : 0;
-        p[i] = data[src];
-        h[i] = states[src]->h;
-    }
+    for (size_t i = 0; i < 16; i++)
+        h[i] = states[i < live ? i : 0]->h;
     TD_V v[4];
     td_x16_load_words4(v, (const uint32_t *const *)h);
     TD_V a = v[0], b = v[1], c = v[2], d = v[3];
 
-    for (size_t off = 0; nblocks > 0; nblocks--, off += 64) {
-        const TD_V a0 = a, b0 = b, c0 = c, d0 = d;
-        // The table's address goes through an empty asm once per block so
-        // that the compiler cannot hoist 64 broadcasts out of the loop (and
-        // spill them): each T[i] stays a broadcast memory operand.
-        const uint32_t *t = td_md5_t;
-        PIN_SCALAR(t);
-        TD_V w[16];
-        td_x16_load_transposed(w, p, off);
+    // The body, then the tail.
+    for (int segment = 0; segment < 2; segment++) {
+        size_t count = segment == 0 ? nblocks : ntail;
+        if (count != 0)
+            td_lane_pointers(p, 16, segment == 0 ? data : tail, live);
+        for (size_t off = 0; count > 0; count--, off += 64) {
+            const TD_V a0 = a, b0 = b, c0 = c, d0 = d;
+            // The table's address goes through an empty asm once per block so
+            // that the compiler cannot hoist 64 broadcasts out of the loop (and
+            // spill them): each T[i] stays a broadcast memory operand.
+            const uint32_t *t = td_md5_t;
+            PIN_SCALAR(t);
+            TD_V w[16];
+            td_x16_load_transposed(w, p, off);
 #define XT(k, i) V_ADD(w[k], V_T(i))
-        MD5_LANES_BLOCK(a, b, c, d, XT);
+            MD5_LANES_BLOCK(a, b, c, d, XT);
 #undef XT
-        a = V_ADD(a, a0);
-        b = V_ADD(b, b0);
-        c = V_ADD(c, c0);
-        d = V_ADD(d, d0);
+            a = V_ADD(a, a0);
+            b = V_ADD(b, b0);
+            c = V_ADD(c, c0);
+            d = V_ADD(d, d0);
+        }
     }
     // The shared block in the same pass, the state still in registers:
     // X[k] + T[i] worked out once for the batch, one broadcast operand a
@@ -88,7 +92,8 @@ static void md5_x16(td_md5_state *const *states, const uint8_t *const *data, siz
 }
 
 void td_md5_blocks_many_avx512_x16(td_md5_state *const *states, const uint8_t *const *data,
-                                   size_t n, size_t nblocks, const td_md5_shared_block *last)
+                                   size_t n, size_t nblocks, const uint8_t *const *tail,
+                                   size_t ntail, const td_md5_shared_block *last)
 {
-    md5_x16(states, data, n, nblocks, last);
+    md5_x16(states, data, n, nblocks, tail, ntail, last);
 }

@@ -83,15 +83,13 @@ enum { TL_CH = 0xca, TL_PARITY = 0x96, TL_MAJ = 0xe8 };
 
 // 16 lanes; lanes live..15 are copies of lane 0 whose results are dropped.
 static void sha1_x16(td_sha1_state *const *states, const uint8_t *const *data, size_t live,
-                     size_t nblocks, const td_sha1_shared_block *last)
+                     size_t nblocks, const uint8_t *const *tail, size_t ntail,
+                     const td_sha1_shared_block *last)
 {
     const uint8_t *p[16];
     uint32_t *h[16];
-    for (size_t i = 0; i < 16; i++) {
-        const size_t src = i < live ? i : 0;
-        p[i] = data[src];
-        h[i] = states[src]->h;
-    }
+    for (size_t i = 0; i < 16; i++)
+        h[i] = states[i < live ? i : 0]->h;
     __m512i v[4];
     td_x16_load_words4(v, (const uint32_t *const *)h);
     __m512i a = v[0], b = v[1], c = v[2], d = v[3];
@@ -104,33 +102,39 @@ static void sha1_x16(td_sha1_state *const *states, const uint8_t *const *data, s
     const __m512i k0 = _mm512_set1_epi32(0x5a827999), k1 = _mm512_set1_epi32(0x6ed9eba1);
     const __m512i k2 = _mm512_set1_epi32((int)0x8f1bbcdc), k3 = _mm512_set1_epi32((int)0xca62c1d6);
 
-    for (size_t off = 0; nblocks > 0; nblocks--, off += 64) {
-        const __m512i a0 = a, b0 = b, c0 = c, d0 = d, e0 = e;
-        __m512i w[16];
-        td_x16_load_transposed(w, p, off);
-        // Written out: with a loop, GCC 12 keeps w[] in memory.
-        w[0] = _mm512_shuffle_epi8(w[0], bswap);
-        w[1] = _mm512_shuffle_epi8(w[1], bswap);
-        w[2] = _mm512_shuffle_epi8(w[2], bswap);
-        w[3] = _mm512_shuffle_epi8(w[3], bswap);
-        w[4] = _mm512_shuffle_epi8(w[4], bswap);
-        w[5] = _mm512_shuffle_epi8(w[5], bswap);
-        w[6] = _mm512_shuffle_epi8(w[6], bswap);
-        w[7] = _mm512_shuffle_epi8(w[7], bswap);
-        w[8] = _mm512_shuffle_epi8(w[8], bswap);
-        w[9] = _mm512_shuffle_epi8(w[9], bswap);
-        w[10] = _mm512_shuffle_epi8(w[10], bswap);
-        w[11] = _mm512_shuffle_epi8(w[11], bswap);
-        w[12] = _mm512_shuffle_epi8(w[12], bswap);
-        w[13] = _mm512_shuffle_epi8(w[13], bswap);
-        w[14] = _mm512_shuffle_epi8(w[14], bswap);
-        w[15] = _mm512_shuffle_epi8(w[15], bswap);
-        ROUND80(ROUND_W);
-        a = _mm512_add_epi32(a, a0);
-        b = _mm512_add_epi32(b, b0);
-        c = _mm512_add_epi32(c, c0);
-        d = _mm512_add_epi32(d, d0);
-        e = _mm512_add_epi32(e, e0);
+    // The body, then the tail.
+    for (int segment = 0; segment < 2; segment++) {
+        size_t count = segment == 0 ? nblocks : ntail;
+        if (count != 0)
+            td_lane_pointers(p, 16, segment == 0 ? data : tail, live);
+        for (size_t off = 0; count > 0; count--, off += 64) {
+            const __m512i a0 = a, b0 = b, c0 = c, d0 = d, e0 = e;
+            __m512i w[16];
+            td_x16_load_transposed(w, p, off);
+            // Written out: with a loop, GCC 12 keeps w[] in memory.
+            w[0] = _mm512_shuffle_epi8(w[0], bswap);
+            w[1] = _mm512_shuffle_epi8(w[1], bswap);
+            w[2] = _mm512_shuffle_epi8(w[2], bswap);
+            w[3] = _mm512_shuffle_epi8(w[3], bswap);
+            w[4] = _mm512_shuffle_epi8(w[4], bswap);
+            w[5] = _mm512_shuffle_epi8(w[5], bswap);
+            w[6] = _mm512_shuffle_epi8(w[6], bswap);
+            w[7] = _mm512_shuffle_epi8(w[7], bswap);
+            w[8] = _mm512_shuffle_epi8(w[8], bswap);
+            w[9] = _mm512_shuffle_epi8(w[9], bswap);
+            w[10] = _mm512_shuffle_epi8(w[10], bswap);
+            w[11] = _mm512_shuffle_epi8(w[11], bswap);
+            w[12] = _mm512_shuffle_epi8(w[12], bswap);
+            w[13] = _mm512_shuffle_epi8(w[13], bswap);
+            w[14] = _mm512_shuffle_epi8(w[14], bswap);
+            w[15] = _mm512_shuffle_epi8(w[15], bswap);
+            ROUND80(ROUND_W);
+            a = _mm512_add_epi32(a, a0);
+            b = _mm512_add_epi32(b, b0);
+            c = _mm512_add_epi32(c, c0);
+            d = _mm512_add_epi32(d, d0);
+            e = _mm512_add_epi32(e, e0);
+        }
     }
     // The shared block in the same pass, the state still in registers.
     if (last != NULL) {
@@ -152,7 +156,8 @@ static void sha1_x16(td_sha1_state *const *states, const uint8_t *const *data, s
 }
 
 void td_sha1_blocks_many_avx512_x16(td_sha1_state *const *states, const uint8_t *const *data,
-                                    size_t n, size_t nblocks, const td_sha1_shared_block *last)
+                                    size_t n, size_t nblocks, const uint8_t *const *tail,
+                                    size_t ntail, const td_sha1_shared_block *last)
 {
-    sha1_x16(states, data, n, nblocks, last);
+    sha1_x16(states, data, n, nblocks, tail, ntail, last);
 }

@@ -32,11 +32,14 @@ static inline __m128i expand(__m128i w4, __m128i w3, __m128i w2, __m128i w1)
     return _mm_sha1msg2_epu32(_mm_xor_si128(_mm_sha1msg1_epu32(w4, w3), w2), w1);
 }
 
-// nblocks blocks of each of s streams, then the shared block when last is
-// not NULL. Written for a constant s, each loop over the streams unrolled.
+// nblocks blocks of each of s streams, then ntail blocks of the tails, then
+// the shared block when last is not NULL. Written for a constant s, each
+// loop over the streams unrolled.
 static inline __attribute__((always_inline)) void streams(td_sha1_state *const *states,
                                                           const uint8_t *const *data,
                                                           const size_t s, size_t nblocks,
+                                                          const uint8_t *const *tail,
+                                                          size_t ntail,
                                                           const td_sha1_shared_block *last)
 {
     // The whole 16 bytes reversed: big-endian words, W[t] in the top dword.
@@ -47,41 +50,46 @@ static inline __attribute__((always_inline)) void streams(td_sha1_state *const *
         e[j] = _mm_set_epi32((int)states[j]->h[4], 0, 0, 0);
     }
 
-    for (size_t off = 0; nblocks != 0; nblocks--, off += 64) {
-        __m128i abcd_in[MAX_STREAMS], e_in[MAX_STREAMS], e_w[MAX_STREAMS], w[MAX_STREAMS][8];
-        UNROLL for (size_t j = 0; j < s; j++) {
-            abcd_in[j] = abcd[j];
-            e_in[j] = e[j];
-            for (size_t q = 0; q < 4; q++)
-                w[j][q] = _mm_shuffle_epi8(
-                    _mm_loadu_si128((const __m128i *)(data[j] + off + 16 * q)), bswap);
-            for (size_t k = 4; k < 7; k++)
-                w[j][k] = expand(w[j][k - 4], w[j][k - 3], w[j][k - 2], w[j][k - 1]);
-            // Rounds 0-3 take E plain: its lower dwords are zero.
-            e_w[j] = _mm_add_epi32(e[j], w[j][0]);
+    // The body, then the tail.
+    for (int segment = 0; segment < 2; segment++) {
+        const uint8_t *const *src = segment == 0 ? data : tail;
+        size_t count = segment == 0 ? nblocks : ntail;
+        for (size_t off = 0; count != 0; count--, off += 64) {
+            __m128i abcd_in[MAX_STREAMS], e_in[MAX_STREAMS], e_w[MAX_STREAMS], w[MAX_STREAMS][8];
+            UNROLL for (size_t j = 0; j < s; j++) {
+                abcd_in[j] = abcd[j];
+                e_in[j] = e[j];
+                for (size_t q = 0; q < 4; q++)
+                    w[j][q] = _mm_shuffle_epi8(
+                        _mm_loadu_si128((const __m128i *)(src[j] + off + 16 * q)), bswap);
+                for (size_t k = 4; k < 7; k++)
+                    w[j][k] = expand(w[j][k - 4], w[j][k - 3], w[j][k - 2], w[j][k - 1]);
+                // Rounds 0-3 take E plain: its lower dwords are zero.
+                e_w[j] = _mm_add_epi32(e[j], w[j][0]);
+            }
+            // Group g's four rounds in every stream; from the same input ABCD,
+            // the next group's E + W; the group three ahead of the schedule.
+            // Unrolled by hand: SHA1RNDS4's function number is an immediate.
+#define GROUP(g)                                                                        \
+        UNROLL for (size_t j = 0; j < s; j++) {                                         \
+            const __m128i in = abcd[j];                                                 \
+            abcd[j] = _mm_sha1rnds4_epu32(abcd[j], e_w[j], (g) / 5);                    \
+            if ((g) < 19)                                                               \
+                e_w[j] = _mm_sha1nexte_epu32(in, w[j][((g) + 1) & 7]);                  \
+            else                                                                        \
+                e[j] = _mm_sha1nexte_epu32(in, e_in[j]); /* the next block's E */       \
+            if ((g) + 3 >= 7 && (g) + 3 < 20)                                           \
+                w[j][((g) + 3) & 7] = expand(w[j][((g) - 1) & 7], w[j][(g) & 7],        \
+                                             w[j][((g) + 1) & 7], w[j][((g) + 2) & 7]); \
         }
-        // Group g's four rounds in every stream; from the same input ABCD,
-        // the next group's E + W; the group three ahead of the schedule.
-        // Unrolled by hand: SHA1RNDS4's function number is an immediate.
-#define GROUP(g)                                                                       \
-    UNROLL for (size_t j = 0; j < s; j++) {                                           \
-        const __m128i in = abcd[j];                                                    \
-        abcd[j] = _mm_sha1rnds4_epu32(abcd[j], e_w[j], (g) / 5);                       \
-        if ((g) < 19)                                                                  \
-            e_w[j] = _mm_sha1nexte_epu32(in, w[j][((g) + 1) & 7]);                     \
-        else                                                                           \
-            e[j] = _mm_sha1nexte_epu32(in, e_in[j]); /* the next block's E */         \
-        if ((g) + 3 >= 7 && (g) + 3 < 20)                                              \
-            w[j][((g) + 3) & 7] = expand(w[j][((g) - 1) & 7], w[j][(g) & 7],           \
-                                         w[j][((g) + 1) & 7], w[j][((g) + 2) & 7]);    \
-    }
-        GROUP(0)  GROUP(1)  GROUP(2)  GROUP(3)  GROUP(4)
-        GROUP(5)  GROUP(6)  GROUP(7)  GROUP(8)  GROUP(9)
-        GROUP(10) GROUP(11) GROUP(12) GROUP(13) GROUP(14)
-        GROUP(15) GROUP(16) GROUP(17) GROUP(18) GROUP(19)
+            GROUP(0)  GROUP(1)  GROUP(2)  GROUP(3)  GROUP(4)
+            GROUP(5)  GROUP(6)  GROUP(7)  GROUP(8)  GROUP(9)
+            GROUP(10) GROUP(11) GROUP(12) GROUP(13) GROUP(14)
+            GROUP(15) GROUP(16) GROUP(17) GROUP(18) GROUP(19)
 #undef GROUP
-        UNROLL for (size_t j = 0; j < s; j++)
-            abcd[j] = _mm_add_epi32(abcd[j], abcd_in[j]);
+            UNROLL for (size_t j = 0; j < s; j++)
+                abcd[j] = _mm_add_epi32(abcd[j], abcd_in[j]);
+        }
     }
 
     if (last != NULL) {
@@ -94,16 +102,16 @@ static inline __attribute__((always_inline)) void streams(td_sha1_state *const *
             e_in[j] = e[j];
             e_w[j] = _mm_add_epi32(e[j], w);
         }
-#define GROUP(g)                                                                       \
-    if ((g) < 19)                                                                      \
+#define GROUP(g)                                                                        \
+    if ((g) < 19)                                                                       \
         w = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&last->w[4 * (g) + 4]), 0x1b); \
-    UNROLL for (size_t j = 0; j < s; j++) {                                           \
-        const __m128i in = abcd[j];                                                    \
-        abcd[j] = _mm_sha1rnds4_epu32(abcd[j], e_w[j], (g) / 5);                       \
-        if ((g) < 19)                                                                  \
-            e_w[j] = _mm_sha1nexte_epu32(in, w);                                       \
-        else                                                                           \
-            e[j] = _mm_sha1nexte_epu32(in, e_in[j]);                                   \
+    UNROLL for (size_t j = 0; j < s; j++) {                                             \
+        const __m128i in = abcd[j];                                                     \
+        abcd[j] = _mm_sha1rnds4_epu32(abcd[j], e_w[j], (g) / 5);                        \
+        if ((g) < 19)                                                                   \
+            e_w[j] = _mm_sha1nexte_epu32(in, w);                                        \
+        else                                                                            \
+            e[j] = _mm_sha1nexte_epu32(in, e_in[j]);                                    \
     }
         GROUP(0)  GROUP(1)  GROUP(2)  GROUP(3)  GROUP(4)
         GROUP(5)  GROUP(6)  GROUP(7)  GROUP(8)  GROUP(9)
@@ -123,12 +131,13 @@ static inline __attribute__((always_inline)) void streams(td_sha1_state *const *
 // One copy of the streams for each count, so that no stream is spent on a
 // message that is not there.
 void td_sha1_blocks_many_shani_x4(td_sha1_state *const *states, const uint8_t *const *data,
-                                  size_t n, size_t nblocks, const td_sha1_shared_block *last)
+                                  size_t n, size_t nblocks, const uint8_t *const *tail,
+                                  size_t ntail, const td_sha1_shared_block *last)
 {
     switch (n) {
-    case 1: streams(states, data, 1, nblocks, last); break;
-    case 2: streams(states, data, 2, nblocks, last); break;
-    case 3: streams(states, data, 3, nblocks, last); break;
-    default: streams(states, data, 4, nblocks, last); break;
+    case 1: streams(states, data, 1, nblocks, tail, ntail, last); break;
+    case 2: streams(states, data, 2, nblocks, tail, ntail, last); break;
+    case 3: streams(states, data, 3, nblocks, tail, ntail, last); break;
+    default: streams(states, data, 4, nblocks, tail, ntail, last); break;
     }
 }

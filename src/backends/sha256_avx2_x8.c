@@ -37,7 +37,8 @@
 #include "sha256_lanes_x8.h"
 
 void td_sha256_blocks_many_avx2_x8(td_sha256_state *const *states, const uint8_t *const *data,
-                                   size_t n, size_t nblocks, const td_sha256_shared_block *last)
+                                   size_t n, size_t nblocks, const uint8_t *const *tail,
+                                   size_t ntail, const td_sha256_shared_block *last)
 {
-    run_x8(states, data, n, nblocks, last);
+    run_x8(states, data, n, nblocks, tail, ntail, last);
 }

@@ -147,20 +147,25 @@ static TD_ALWAYS_INLINE void transpose8x2(__m512i r[8])
 __attribute__((flatten))
 #endif
 static void run_x16(td_sha256_state *const *states, const uint8_t *const *data, size_t k,
-                    size_t nblocks, const td_sha256_shared_block *last)
+                    size_t nblocks, const uint8_t *const *tail, size_t ntail,
+                    const td_sha256_shared_block *last)
 {
     const uint8_t *p[16] = { 0 };
-    if (nblocks != 0) {
-        size_t i = 0;
-        for (; i < k; i++)
-            p[i] = data[i];
-        for (; i < 16; i++)
-            p[i] = data[0];
-    }
     __m512i r[8] = { X16_STATE_LOAD(0), X16_STATE_LOAD(1), X16_STATE_LOAD(2), X16_STATE_LOAD(3),
                      X16_STATE_LOAD(4), X16_STATE_LOAD(5), X16_STATE_LOAD(6), X16_STATE_LOAD(7) };
     transpose8x2(r);
-    compress_x16(r, p, nblocks, last != NULL ? last->wk : NULL);
+    // The body, then the tail, the state in registers; the shared block
+    // after the last of them.
+    const uint32_t *wk = last != NULL ? last->wk : NULL;
+    if (ntail != 0 && nblocks != 0) {
+        td_lane_pointers(p, 16, data, k);
+        compress_x16(r, p, nblocks, NULL);
+    }
+    if (ntail != 0)
+        td_lane_pointers(p, 16, tail, k);
+    else if (nblocks != 0)
+        td_lane_pointers(p, 16, data, k);
+    compress_x16(r, p, ntail != 0 ? ntail : nblocks, wk);
     transpose8x2(r);
     X16_STATE_STORE(0);
     X16_STATE_STORE(1);
@@ -175,13 +180,15 @@ static void run_x16(td_sha256_state *const *states, const uint8_t *const *data, 
 #undef X16_STATE_STORE
 
 void td_sha256_blocks_many_avx512_x16(td_sha256_state *const *states, const uint8_t *const *data,
-                                      size_t n, size_t nblocks, const td_sha256_shared_block *last)
+                                      size_t n, size_t nblocks, const uint8_t *const *tail,
+                                      size_t ntail, const td_sha256_shared_block *last)
 {
-    run_x16(states, data, n, nblocks, last);
+    run_x16(states, data, n, nblocks, tail, ntail, last);
 }
 
 void td_sha256_blocks_many_avx512_x8(td_sha256_state *const *states, const uint8_t *const *data,
-                                     size_t n, size_t nblocks, const td_sha256_shared_block *last)
+                                     size_t n, size_t nblocks, const uint8_t *const *tail,
+                                     size_t ntail, const td_sha256_shared_block *last)
 {
-    run_x8(states, data, n, nblocks, last);
+    run_x8(states, data, n, nblocks, tail, ntail, last);
 }

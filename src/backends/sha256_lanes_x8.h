@@ -90,20 +90,25 @@ static TD_ALWAYS_INLINE void load_words_x8(__m256i w[16], const uint8_t *const *
 __attribute__((flatten))
 #endif
 static void run_x8(td_sha256_state *const *states, const uint8_t *const *data, size_t k,
-                   size_t nblocks, const td_sha256_shared_block *last)
+                   size_t nblocks, const uint8_t *const *tail, size_t ntail,
+                   const td_sha256_shared_block *last)
 {
     const uint8_t *p[8] = { 0 };
-    if (nblocks != 0) {
-        size_t i = 0;
-        for (; i < k; i++)
-            p[i] = data[i];
-        for (; i < 8; i++)
-            p[i] = data[0];
-    }
     __m256i r[8] = { X8_STATE_LOAD(0), X8_STATE_LOAD(1), X8_STATE_LOAD(2), X8_STATE_LOAD(3),
                      X8_STATE_LOAD(4), X8_STATE_LOAD(5), X8_STATE_LOAD(6), X8_STATE_LOAD(7) };
     transpose8(r);
-    compress_x8(r, p, nblocks, last != NULL ? last->wk : NULL);
+    // The body, then the tail, the state in registers; the shared block
+    // after the last of them.
+    const uint32_t *wk = last != NULL ? last->wk : NULL;
+    if (ntail != 0 && nblocks != 0) {
+        td_lane_pointers(p, 8, data, k);
+        compress_x8(r, p, nblocks, NULL);
+    }
+    if (ntail != 0)
+        td_lane_pointers(p, 8, tail, k);
+    else if (nblocks != 0)
+        td_lane_pointers(p, 8, data, k);
+    compress_x8(r, p, ntail != 0 ? ntail : nblocks, wk);
     transpose8(r);
     X8_STATE_STORE(0);
     X8_STATE_STORE(1);

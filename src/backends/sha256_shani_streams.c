@@ -54,11 +54,14 @@ static inline __m128i expand(__m128i w0, __m128i w1, __m128i w2, __m128i w3)
         _mm_add_epi32(_mm_sha256msg1_epu32(w0, w1), _mm_alignr_epi8(w3, w2, 4)), w3);
 }
 
-// nblocks blocks of each of s streams, then the shared block when last is
-// not NULL. Written for a constant s, each loop over the streams unrolled.
+// nblocks blocks of each of s streams, then ntail blocks of the tails, then
+// the shared block when last is not NULL. Written for a constant s, each
+// loop over the streams unrolled.
 static inline __attribute__((always_inline)) void streams(td_sha256_state *const *states,
                                                           const uint8_t *const *data,
                                                           const size_t s, size_t nblocks,
+                                                          const uint8_t *const *tail,
+                                                          size_t ntail,
                                                           const td_sha256_shared_block *last)
 {
     const __m128i bswap = _mm_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL);
@@ -66,36 +69,41 @@ static inline __attribute__((always_inline)) void streams(td_sha256_state *const
     UNROLL for (size_t j = 0; j < s; j++)
         load_state(states[j], &abef[j], &cdgh[j]);
 
-    for (size_t off = 0; nblocks != 0; nblocks--, off += 64) {
-        __m128i abef_in[MAX_STREAMS], cdgh_in[MAX_STREAMS], w[MAX_STREAMS][4];
-        UNROLL for (size_t j = 0; j < s; j++) {
-            abef_in[j] = abef[j];
-            cdgh_in[j] = cdgh[j];
-            for (size_t q = 0; q < 4; q++)
-                w[j][q] = _mm_shuffle_epi8(
-                    _mm_loadu_si128((const __m128i *)(data[j] + off + 16 * q)), bswap);
+    // The body, then the tail.
+    for (int segment = 0; segment < 2; segment++) {
+        const uint8_t *const *src = segment == 0 ? data : tail;
+        size_t count = segment == 0 ? nblocks : ntail;
+        for (size_t off = 0; count != 0; count--, off += 64) {
+            __m128i abef_in[MAX_STREAMS], cdgh_in[MAX_STREAMS], w[MAX_STREAMS][4];
+            UNROLL for (size_t j = 0; j < s; j++) {
+                abef_in[j] = abef[j];
+                cdgh_in[j] = cdgh[j];
+                for (size_t q = 0; q < 4; q++)
+                    w[j][q] = _mm_shuffle_epi8(
+                        _mm_loadu_si128((const __m128i *)(src[j] + off + 16 * q)), bswap);
+            }
+            // Group i's four rounds in every stream, then each stream's group
+            // i + 4 in place of group i. Unrolled by hand: GCC 12 keeps a loop
+            // over the groups, and the arrays in memory.
+#define GROUP(i)                                                                        \
+        {                                                                               \
+            const __m128i k4 = _mm_load_si128((const __m128i *)&td_sha256_k[4 * (i)]);  \
+            UNROLL for (size_t j = 0; j < s; j++) {                                     \
+                const __m128i wk = _mm_add_epi32(w[j][(i) & 3], k4);                    \
+                cdgh[j] = _mm_sha256rnds2_epu32(cdgh[j], abef[j], wk);                  \
+                abef[j] = _mm_sha256rnds2_epu32(abef[j], cdgh[j], _mm_shuffle_epi32(wk, 0x0e)); \
+                if ((i) < 12)                                                           \
+                    w[j][(i) & 3] = expand(w[j][(i) & 3], w[j][((i) + 1) & 3],          \
+                                           w[j][((i) + 2) & 3], w[j][((i) + 3) & 3]);   \
+            }                                                                           \
         }
-        // Group i's four rounds in every stream, then each stream's group
-        // i + 4 in place of group i. Unrolled by hand: GCC 12 keeps a loop
-        // over the groups, and the arrays in memory.
-#define GROUP(i)                                                                         \
-    {                                                                                    \
-        const __m128i k4 = _mm_load_si128((const __m128i *)&td_sha256_k[4 * (i)]);      \
-        UNROLL for (size_t j = 0; j < s; j++) {                                         \
-            const __m128i wk = _mm_add_epi32(w[j][(i) & 3], k4);                         \
-            cdgh[j] = _mm_sha256rnds2_epu32(cdgh[j], abef[j], wk);                       \
-            abef[j] = _mm_sha256rnds2_epu32(abef[j], cdgh[j], _mm_shuffle_epi32(wk, 0x0e)); \
-            if ((i) < 12)                                                                \
-                w[j][(i) & 3] = expand(w[j][(i) & 3], w[j][((i) + 1) & 3],               \
-                                       w[j][((i) + 2) & 3], w[j][((i) + 3) & 3]);        \
-        }                                                                                \
-    }
-        GROUP(0)  GROUP(1)  GROUP(2)  GROUP(3)  GROUP(4)  GROUP(5)  GROUP(6)  GROUP(7)
-        GROUP(8)  GROUP(9)  GROUP(10) GROUP(11) GROUP(12) GROUP(13) GROUP(14) GROUP(15)
+            GROUP(0)  GROUP(1)  GROUP(2)  GROUP(3)  GROUP(4)  GROUP(5)  GROUP(6)  GROUP(7)
+            GROUP(8)  GROUP(9)  GROUP(10) GROUP(11) GROUP(12) GROUP(13) GROUP(14) GROUP(15)
 #undef GROUP
-        UNROLL for (size_t j = 0; j < s; j++) {
-            abef[j] = _mm_add_epi32(abef[j], abef_in[j]);
-            cdgh[j] = _mm_add_epi32(cdgh[j], cdgh_in[j]);
+            UNROLL for (size_t j = 0; j < s; j++) {
+                abef[j] = _mm_add_epi32(abef[j], abef_in[j]);
+                cdgh[j] = _mm_add_epi32(cdgh[j], cdgh_in[j]);
+            }
         }
     }
 
@@ -106,14 +114,14 @@ static inline __attribute__((always_inline)) void streams(td_sha256_state *const
             abef_in[j] = abef[j];
             cdgh_in[j] = cdgh[j];
         }
-#define GROUP(i)                                                                         \
-    {                                                                                    \
-        const __m128i wk = _mm_loadu_si128((const __m128i *)&last->wk[4 * (i)]);         \
-        const __m128i wk_high = _mm_shuffle_epi32(wk, 0x0e);                             \
+#define GROUP(i)                                                                        \
+    {                                                                                   \
+        const __m128i wk = _mm_loadu_si128((const __m128i *)&last->wk[4 * (i)]);        \
+        const __m128i wk_high = _mm_shuffle_epi32(wk, 0x0e);                            \
         UNROLL for (size_t j = 0; j < s; j++) {                                         \
-            cdgh[j] = _mm_sha256rnds2_epu32(cdgh[j], abef[j], wk);                       \
-            abef[j] = _mm_sha256rnds2_epu32(abef[j], cdgh[j], wk_high);                  \
-        }                                                                                \
+            cdgh[j] = _mm_sha256rnds2_epu32(cdgh[j], abef[j], wk);                      \
+            abef[j] = _mm_sha256rnds2_epu32(abef[j], cdgh[j], wk_high);                 \
+        }                                                                               \
     }
         GROUP(0)  GROUP(1)  GROUP(2)  GROUP(3)  GROUP(4)  GROUP(5)  GROUP(6)  GROUP(7)
         GROUP(8)  GROUP(9)  GROUP(10) GROUP(11) GROUP(12) GROUP(13) GROUP(14) GROUP(15)
@@ -131,12 +139,13 @@ static inline __attribute__((always_inline)) void streams(td_sha256_state *const
 // One copy of the streams for each count, so that no stream is spent on a
 // message that is not there.
 void td_sha256_blocks_many_shani_x4(td_sha256_state *const *states, const uint8_t *const *data,
-                                    size_t n, size_t nblocks, const td_sha256_shared_block *last)
+                                    size_t n, size_t nblocks, const uint8_t *const *tail,
+                                    size_t ntail, const td_sha256_shared_block *last)
 {
     switch (n) {
-    case 1: streams(states, data, 1, nblocks, last); break;
-    case 2: streams(states, data, 2, nblocks, last); break;
-    case 3: streams(states, data, 3, nblocks, last); break;
-    default: streams(states, data, 4, nblocks, last); break;
+    case 1: streams(states, data, 1, nblocks, tail, ntail, last); break;
+    case 2: streams(states, data, 2, nblocks, tail, ntail, last); break;
+    case 3: streams(states, data, 3, nblocks, tail, ntail, last); break;
+    default: streams(states, data, 4, nblocks, tail, ntail, last); break;
     }
 }

@@ -42,7 +42,8 @@
 #include "sha512_lanes_x4.h"
 
 void td_sha512_blocks_many_avx2_x4(td_sha512_state *const *states, const uint8_t *const *data,
-                                   size_t n, size_t nblocks, const td_sha512_shared_block *last)
+                                   size_t n, size_t nblocks, const uint8_t *const *tail,
+                                   size_t ntail, const td_sha512_shared_block *last)
 {
-    run_x4(states, data, n, nblocks, last);
+    run_x4(states, data, n, nblocks, tail, ntail, last);
 }

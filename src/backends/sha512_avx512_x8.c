@@ -107,23 +107,34 @@ static inline void load_words_x8(__m512i w[16], const uint8_t *const *data, size
 // in the same pass; the missing lanes repeat lane 0's blocks into a state
 // that is thrown away (lane 0's).
 void td_sha512_blocks_many_avx512_x8(td_sha512_state *const *states, const uint8_t *const *data,
-                                     size_t n, size_t nblocks, const td_sha512_shared_block *last)
+                                     size_t n, size_t nblocks, const uint8_t *const *tail,
+                                     size_t ntail, const td_sha512_shared_block *last)
 {
-    const uint8_t *p[8];
+    const uint8_t *p[8] = { 0 };
     __m512i r[8];
-    for (size_t i = 0; i < 8; i++) {
-        p[i] = nblocks != 0 ? data[i < n ? i : 0] : NULL;
+    for (size_t i = 0; i < 8; i++)
         r[i] = _mm512_loadu_si512((const void *)states[i < n ? i : 0]->h);
-    }
     transpose8(r);
-    compress_x8(r, p, nblocks, last != NULL ? last->wk : NULL);
+    // The body, then the tail, the state in registers; the shared block
+    // after the last of them.
+    const uint64_t *wk = last != NULL ? last->wk : NULL;
+    if (ntail != 0 && nblocks != 0) {
+        td_lane_pointers(p, 8, data, n);
+        compress_x8(r, p, nblocks, NULL);
+    }
+    if (ntail != 0)
+        td_lane_pointers(p, 8, tail, n);
+    else if (nblocks != 0)
+        td_lane_pointers(p, 8, data, n);
+    compress_x8(r, p, ntail != 0 ? ntail : nblocks, wk);
     transpose8(r);
     for (size_t i = 0; i < n; i++)
         _mm512_storeu_si512((void *)states[i]->h, r[i]);
 }
 
 void td_sha512_blocks_many_avx512_x4(td_sha512_state *const *states, const uint8_t *const *data,
-                                     size_t n, size_t nblocks, const td_sha512_shared_block *last)
+                                     size_t n, size_t nblocks, const uint8_t *const *tail,
+                                     size_t ntail, const td_sha512_shared_block *last)
 {
-    run_x4(states, data, n, nblocks, last);
+    run_x4(states, data, n, nblocks, tail, ntail, last);
 }

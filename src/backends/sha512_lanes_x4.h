@@ -5,7 +5,8 @@
  * LANES_SET1, the sigmas, LANES_CH, LANES_MAJ: see sha512_lanes_body.h) and
  * gets
  *   static void run_x4(td_sha512_state *const *states, const uint8_t *const *data,
- *                      size_t k, size_t nblocks, const td_sha512_shared_block *last)
+ *                      size_t k, size_t nblocks, const uint8_t *const *tail,
+ *                      size_t ntail, const td_sha512_shared_block *last)
  * for lanes 0 .. k-1, 1 <= k <= 4: the blocks_many contract of td_internal.h.
  */
 
@@ -48,19 +49,30 @@ static inline void load_words_x4(__m256i w[16], const uint8_t *const *data, size
 // in the same pass; the missing lanes repeat lane 0's blocks into a state
 // that is thrown away.
 static void run_x4(td_sha512_state *const *states, const uint8_t *const *data, size_t k,
-                   size_t nblocks, const td_sha512_shared_block *last)
+                   size_t nblocks, const uint8_t *const *tail, size_t ntail,
+                   const td_sha512_shared_block *last)
 {
-    const uint8_t *p[4];
+    const uint8_t *p[4] = { 0 };
     __m256i r[8];
     for (size_t i = 0; i < 4; i++) {
-        p[i] = nblocks != 0 ? data[i < k ? i : 0] : NULL;
         const __m256i *h = (const __m256i *)states[i < k ? i : 0]->h;
         r[i] = _mm256_loadu_si256(h);
         r[4 + i] = _mm256_loadu_si256(h + 1);
     }
     transpose4(r);
     transpose4(r + 4);
-    compress_x4(r, p, nblocks, last != NULL ? last->wk : NULL);
+    // The body, then the tail, the state in registers; the shared block
+    // after the last of them.
+    const uint64_t *wk = last != NULL ? last->wk : NULL;
+    if (ntail != 0 && nblocks != 0) {
+        td_lane_pointers(p, 4, data, k);
+        compress_x4(r, p, nblocks, NULL);
+    }
+    if (ntail != 0)
+        td_lane_pointers(p, 4, tail, k);
+    else if (nblocks != 0)
+        td_lane_pointers(p, 4, data, k);
+    compress_x4(r, p, ntail != 0 ? ntail : nblocks, wk);
     transpose4(r);
     transpose4(r + 4);
     for (size_t i = 0; i < k; i++) {
