@@ -39,7 +39,7 @@ bench: build
 
 # MB/s against message size for every backend and OpenSSL: docs/tdbench.svg.
 plot: build
-	$(BUILD)/tools/tdbench/tdbench -a md5,sha1,sha256,sha512 --sizes 16,64,256,1K,4K,16K,64K,1M --rounds 5 --svg docs/tdbench.svg
+	$(BUILD)/tools/tdbench/tdbench -a md5,sha1,sha256,sha512 -p single,multi --sizes 16,64,256,1K,4K,16K,64K,1M --rounds 5 --svg docs/tdbench.svg
 
 install: build
 	cmake --install $(BUILD)

@@ -15,7 +15,6 @@
 // Exit status: 0 when everything agrees, 1 when not, 2 on a usage error or
 // when memory runs out.
 
-#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -349,13 +348,15 @@ int main(int argc, char **argv)
     if (argc > 2)
         return usage();
     if (argc == 2) {
-        char *end;
-        errno = 0;
-        const unsigned long long v = strtoull(argv[1], &end, 10);
-        if (errno != 0 || end == argv[1] || *end != '\0' || argv[1][0] == '-' || v < 1 ||
-            v > SIZE_MAX / LEAF_RECORD)
+        // Decimal digits only, and no more leaves than memory can hold.
+        n = 0;
+        for (const char *p = argv[1]; *p != '\0'; p++) {
+            if (*p < '0' || *p > '9' || n > (SIZE_MAX / LEAF_RECORD - 9) / 10)
+                return usage();
+            n = n * 10 + (size_t)(*p - '0');
+        }
+        if (n < 1)
             return usage();
-        n = (size_t)v;
     }
 
     // Room for the main tree and for the small known-answer trees.
