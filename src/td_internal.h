@@ -111,6 +111,23 @@ static inline void td_lane_pointers(const uint8_t **p, size_t lanes, const uint8
         p[i] = from[i < k ? i : 0];
 }
 
+// A lanes backend's call through its kernel compress(r, p, count, wk): the
+// body, then the tail, the state r staying in registers between them; wk
+// (the shared block's schedule, or NULL) goes with the last of them. p is
+// the kernel's array of lanes pointers.
+#define TD_LANES_SEGMENTS(compress, r, p, lanes, k, data, nblocks, tail, ntail, wk) \
+    do {                                                                         \
+        if ((ntail) != 0 && (nblocks) != 0) {                                    \
+            td_lane_pointers((p), (lanes), (data), (k));                         \
+            compress((r), (p), (nblocks), NULL);                                 \
+        }                                                                        \
+        if ((ntail) != 0)                                                        \
+            td_lane_pointers((p), (lanes), (tail), (k));                         \
+        else if ((nblocks) != 0)                                                 \
+            td_lane_pointers((p), (lanes), (data), (k));                         \
+        compress((r), (p), (ntail) != 0 ? (ntail) : (nblocks), (wk));             \
+    } while (0)
+
 // The most messages one call of a many-path backend takes (AVX-512, 32-bit
 // words), and so the size of many.c's batches.
 #define TD_MANY_MAX_LANES 16

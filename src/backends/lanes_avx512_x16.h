@@ -122,4 +122,31 @@ static inline void td_x16_store_words4(uint32_t *const h[16], size_t live, const
 #undef TD_X16_STORE_ROW
 #undef TD_X16_STORE128
 
+#if defined(__AVX512BW__)
+// The same with the bytes of each word reversed: the big-endian words of
+// SHA-1 and SHA-256 (VPSHUFB on ZMM needs AVX-512BW). Written out: with a
+// loop, GCC 12 keeps w[] in memory.
+static inline void td_x16_load_transposed_be(__m512i w[16], const uint8_t *const p[16], size_t off)
+{
+    const __m512i bswap = _mm512_set4_epi32(0x0c0d0e0f, 0x08090a0b, 0x04050607, 0x00010203);
+    td_x16_load_transposed(w, p, off);
+    w[0] = _mm512_shuffle_epi8(w[0], bswap);
+    w[1] = _mm512_shuffle_epi8(w[1], bswap);
+    w[2] = _mm512_shuffle_epi8(w[2], bswap);
+    w[3] = _mm512_shuffle_epi8(w[3], bswap);
+    w[4] = _mm512_shuffle_epi8(w[4], bswap);
+    w[5] = _mm512_shuffle_epi8(w[5], bswap);
+    w[6] = _mm512_shuffle_epi8(w[6], bswap);
+    w[7] = _mm512_shuffle_epi8(w[7], bswap);
+    w[8] = _mm512_shuffle_epi8(w[8], bswap);
+    w[9] = _mm512_shuffle_epi8(w[9], bswap);
+    w[10] = _mm512_shuffle_epi8(w[10], bswap);
+    w[11] = _mm512_shuffle_epi8(w[11], bswap);
+    w[12] = _mm512_shuffle_epi8(w[12], bswap);
+    w[13] = _mm512_shuffle_epi8(w[13], bswap);
+    w[14] = _mm512_shuffle_epi8(w[14], bswap);
+    w[15] = _mm512_shuffle_epi8(w[15], bswap);
+}
+#endif
+
 #endif // TD_LANES_AVX512_X16_H

@@ -97,8 +97,6 @@ static void sha1_x16(td_sha1_state *const *states, const uint8_t *const *data, s
                                  (int)h[11][4], (int)h[10][4], (int)h[9][4], (int)h[8][4],
                                  (int)h[7][4], (int)h[6][4], (int)h[5][4], (int)h[4][4],
                                  (int)h[3][4], (int)h[2][4], (int)h[1][4], (int)h[0][4]);
-    // Big-endian words: reverse the bytes of each.
-    const __m512i bswap = _mm512_set4_epi32(0x0c0d0e0f, 0x08090a0b, 0x04050607, 0x00010203);
     const __m512i k0 = _mm512_set1_epi32(0x5a827999), k1 = _mm512_set1_epi32(0x6ed9eba1);
     const __m512i k2 = _mm512_set1_epi32((int)0x8f1bbcdc), k3 = _mm512_set1_epi32((int)0xca62c1d6);
 
@@ -110,24 +108,7 @@ static void sha1_x16(td_sha1_state *const *states, const uint8_t *const *data, s
         for (size_t off = 0; count > 0; count--, off += 64) {
             const __m512i a0 = a, b0 = b, c0 = c, d0 = d, e0 = e;
             __m512i w[16];
-            td_x16_load_transposed(w, p, off);
-            // Written out: with a loop, GCC 12 keeps w[] in memory.
-            w[0] = _mm512_shuffle_epi8(w[0], bswap);
-            w[1] = _mm512_shuffle_epi8(w[1], bswap);
-            w[2] = _mm512_shuffle_epi8(w[2], bswap);
-            w[3] = _mm512_shuffle_epi8(w[3], bswap);
-            w[4] = _mm512_shuffle_epi8(w[4], bswap);
-            w[5] = _mm512_shuffle_epi8(w[5], bswap);
-            w[6] = _mm512_shuffle_epi8(w[6], bswap);
-            w[7] = _mm512_shuffle_epi8(w[7], bswap);
-            w[8] = _mm512_shuffle_epi8(w[8], bswap);
-            w[9] = _mm512_shuffle_epi8(w[9], bswap);
-            w[10] = _mm512_shuffle_epi8(w[10], bswap);
-            w[11] = _mm512_shuffle_epi8(w[11], bswap);
-            w[12] = _mm512_shuffle_epi8(w[12], bswap);
-            w[13] = _mm512_shuffle_epi8(w[13], bswap);
-            w[14] = _mm512_shuffle_epi8(w[14], bswap);
-            w[15] = _mm512_shuffle_epi8(w[15], bswap);
+            td_x16_load_transposed_be(w, p, off);
             ROUND80(ROUND_W);
             a = _mm512_add_epi32(a, a0);
             b = _mm512_add_epi32(b, b0);

@@ -29,29 +29,12 @@
 #define LANES_MAJ(a, b, c) _mm512_ternarylogic_epi32((a), (b), (c), 0xe8)
 #define LANES_LOAD(w, data, off) load_words_x16((w), (data), (off))
 
-// w[j] = big-endian word j of the block at data[lane] + off, every lane.
-// The transpose written out: with loops, GCC 12 at -O2 passes the rows
-// through memory between the shuffles (AMD Zen 5: 680 -> 605 cycles a block).
+// w[j] = big-endian word j of the block at data[lane] + off, every lane
+// (the transpose written out: with loops, GCC 12 at -O2 passed the rows
+// through memory between the shuffles; AMD Zen 5: 680 -> 605 cycles a block).
 static inline void load_words_x16(__m512i w[16], const uint8_t *const *data, size_t off)
 {
-    const __m512i bswap = _mm512_set4_epi32(0x0c0d0e0f, 0x08090a0b, 0x04050607, 0x00010203);
-    td_x16_load_transposed(w, data, off);
-    w[0] = _mm512_shuffle_epi8(w[0], bswap);
-    w[1] = _mm512_shuffle_epi8(w[1], bswap);
-    w[2] = _mm512_shuffle_epi8(w[2], bswap);
-    w[3] = _mm512_shuffle_epi8(w[3], bswap);
-    w[4] = _mm512_shuffle_epi8(w[4], bswap);
-    w[5] = _mm512_shuffle_epi8(w[5], bswap);
-    w[6] = _mm512_shuffle_epi8(w[6], bswap);
-    w[7] = _mm512_shuffle_epi8(w[7], bswap);
-    w[8] = _mm512_shuffle_epi8(w[8], bswap);
-    w[9] = _mm512_shuffle_epi8(w[9], bswap);
-    w[10] = _mm512_shuffle_epi8(w[10], bswap);
-    w[11] = _mm512_shuffle_epi8(w[11], bswap);
-    w[12] = _mm512_shuffle_epi8(w[12], bswap);
-    w[13] = _mm512_shuffle_epi8(w[13], bswap);
-    w[14] = _mm512_shuffle_epi8(w[14], bswap);
-    w[15] = _mm512_shuffle_epi8(w[15], bswap);
+    td_x16_load_transposed_be(w, data, off);
 }
 
 #include "sha256_lanes_body.h"
@@ -154,18 +137,8 @@ static void run_x16(td_sha256_state *const *states, const uint8_t *const *data, 
     __m512i r[8] = { X16_STATE_LOAD(0), X16_STATE_LOAD(1), X16_STATE_LOAD(2), X16_STATE_LOAD(3),
                      X16_STATE_LOAD(4), X16_STATE_LOAD(5), X16_STATE_LOAD(6), X16_STATE_LOAD(7) };
     transpose8x2(r);
-    // The body, then the tail, the state in registers; the shared block
-    // after the last of them.
-    const uint32_t *wk = last != NULL ? last->wk : NULL;
-    if (ntail != 0 && nblocks != 0) {
-        td_lane_pointers(p, 16, data, k);
-        compress_x16(r, p, nblocks, NULL);
-    }
-    if (ntail != 0)
-        td_lane_pointers(p, 16, tail, k);
-    else if (nblocks != 0)
-        td_lane_pointers(p, 16, data, k);
-    compress_x16(r, p, ntail != 0 ? ntail : nblocks, wk);
+    TD_LANES_SEGMENTS(compress_x16, r, p, 16, k, data, nblocks, tail, ntail,
+                      last != NULL ? last->wk : NULL);
     transpose8x2(r);
     X16_STATE_STORE(0);
     X16_STATE_STORE(1);

@@ -97,18 +97,8 @@ static void run_x8(td_sha256_state *const *states, const uint8_t *const *data, s
     __m256i r[8] = { X8_STATE_LOAD(0), X8_STATE_LOAD(1), X8_STATE_LOAD(2), X8_STATE_LOAD(3),
                      X8_STATE_LOAD(4), X8_STATE_LOAD(5), X8_STATE_LOAD(6), X8_STATE_LOAD(7) };
     transpose8(r);
-    // The body, then the tail, the state in registers; the shared block
-    // after the last of them.
-    const uint32_t *wk = last != NULL ? last->wk : NULL;
-    if (ntail != 0 && nblocks != 0) {
-        td_lane_pointers(p, 8, data, k);
-        compress_x8(r, p, nblocks, NULL);
-    }
-    if (ntail != 0)
-        td_lane_pointers(p, 8, tail, k);
-    else if (nblocks != 0)
-        td_lane_pointers(p, 8, data, k);
-    compress_x8(r, p, ntail != 0 ? ntail : nblocks, wk);
+    TD_LANES_SEGMENTS(compress_x8, r, p, 8, k, data, nblocks, tail, ntail,
+                      last != NULL ? last->wk : NULL);
     transpose8(r);
     X8_STATE_STORE(0);
     X8_STATE_STORE(1);

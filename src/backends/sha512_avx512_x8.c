@@ -115,18 +115,8 @@ void td_sha512_blocks_many_avx512_x8(td_sha512_state *const *states, const uint8
     for (size_t i = 0; i < 8; i++)
         r[i] = _mm512_loadu_si512((const void *)states[i < n ? i : 0]->h);
     transpose8(r);
-    // The body, then the tail, the state in registers; the shared block
-    // after the last of them.
-    const uint64_t *wk = last != NULL ? last->wk : NULL;
-    if (ntail != 0 && nblocks != 0) {
-        td_lane_pointers(p, 8, data, n);
-        compress_x8(r, p, nblocks, NULL);
-    }
-    if (ntail != 0)
-        td_lane_pointers(p, 8, tail, n);
-    else if (nblocks != 0)
-        td_lane_pointers(p, 8, data, n);
-    compress_x8(r, p, ntail != 0 ? ntail : nblocks, wk);
+    TD_LANES_SEGMENTS(compress_x8, r, p, 8, n, data, nblocks, tail, ntail,
+                      last != NULL ? last->wk : NULL);
     transpose8(r);
     for (size_t i = 0; i < n; i++)
         _mm512_storeu_si512((void *)states[i]->h, r[i]);

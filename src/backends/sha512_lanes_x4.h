@@ -61,18 +61,8 @@ static void run_x4(td_sha512_state *const *states, const uint8_t *const *data, s
     }
     transpose4(r);
     transpose4(r + 4);
-    // The body, then the tail, the state in registers; the shared block
-    // after the last of them.
-    const uint64_t *wk = last != NULL ? last->wk : NULL;
-    if (ntail != 0 && nblocks != 0) {
-        td_lane_pointers(p, 4, data, k);
-        compress_x4(r, p, nblocks, NULL);
-    }
-    if (ntail != 0)
-        td_lane_pointers(p, 4, tail, k);
-    else if (nblocks != 0)
-        td_lane_pointers(p, 4, data, k);
-    compress_x4(r, p, ntail != 0 ? ntail : nblocks, wk);
+    TD_LANES_SEGMENTS(compress_x4, r, p, 4, k, data, nblocks, tail, ntail,
+                      last != NULL ? last->wk : NULL);
     transpose4(r);
     transpose4(r + 4);
     for (size_t i = 0; i < k; i++) {
