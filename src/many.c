@@ -86,8 +86,6 @@ static inline void start_state(td_family family, lane_state *state, const void *
 // read 16 bytes at a time and its words swapped in registers (SSE2). AMD Zen
 // 5, 1024 64-byte SHA-256 messages: 58 -> 53 TSC ticks a message.
 #if defined(__SSE2__) || defined(_M_X64)
-#define LANE_DIGEST_SSE2 1
-
 // The bytes of each 32-bit word reversed.
 static inline __m128i reverse_words32(__m128i x)
 {
@@ -356,7 +354,7 @@ static void hash_mixed_batch(const td_backend_row *given, td_alg alg, const mess
     }
 
     for (size_t i = 0; i < k; i++) {
-        core_state_digest(alg, &states[i], out + (from + i) * info->digest_size);
+        lane_digest(alg, &states[i], out + (from + i) * info->digest_size);
         td_wipe(padding[i], seg[i].pad_blocks * block_size);
     }
     td_wipe(states, k * sizeof states[0]);
