@@ -116,12 +116,11 @@ static const td_backend_row sha1_multi[] = {
     MANY("portable", 0, { .sha1 = td_sha1_blocks_portable }, 1),
 };
 static const td_many_rule sha1_rules[] = {
-    // AMD Zen 5, cycles a byte at 64 bytes / 1 KiB: 8 messages 2.51 / 0.84
-    // in a 16-lane pass, 2.53 / 0.91 in SHA-NI streams; 6 messages 2.79 /
-    // 1.09 against 2.24 / 1.02. Streams from 2 (2.89 / 1.28 against 3.02 /
-    // 2.03 one at a time). Sapphire Rapids, where a 16-lane pass costs 420
-    // cycles and SHA1RNDS4 issues every 3 cycles against a 4-cycle latency:
-    // lanes from 6 messages.
+    // AMD Zen 5, against a loop of td_sha1 on 64-byte messages: 8 of them
+    // 1.4x in SHA-NI streams, 1.1x in a 16-lane pass; from 10 the pass wins
+    // (12: 1.8x). Streams from 2 (1 KiB: 1.56x). Sapphire Rapids, where a
+    // 16-lane pass costs 420 cycles and SHA1RNDS4 issues every 3 cycles
+    // against a 4-cycle latency: lanes from 6 messages.
     FROM_WITH("avx512-x16", 10, TD_CPU_SLOW_VECTOR_INT),
     FROM_WITHOUT("avx512-x16", 6, TD_CPU_SLOW_VECTOR_INT),
     FROM("shani-x4", 2),
