@@ -8,8 +8,7 @@ td_add_isa(sha_ni
   FLAGS -msse4.1 -mssse3 -msha
   PROBE "#include <immintrin.h>
 int main(void) { if (_mm_cvtsi128_si32(_mm_sha256rnds2_epu32(_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128()))) {} }"
-  SOURCES src/backends/sha256_shani.c src/backends/sha1_shani.c
-          src/backends/sha256_shani_streams.c src/backends/sha1_shani_streams.c)
+  SOURCES src/backends/sha256_shani.c src/backends/sha1_shani.c)
 
 # SHA-384/512: scalar RORX rounds, the schedule of two blocks in YMM registers.
 td_add_isa(sha512_avx2

@@ -69,14 +69,17 @@ static TD_ALWAYS_INLINE const void *core_iv(td_alg alg)
     }
 }
 
-// The size of a family's state in bytes.
-static TD_ALWAYS_INLINE size_t core_state_size(td_family family)
+// Sets state, which points at alg's family's state (td_md5_state ...
+// td_sha512_state), to alg's initial value. A copy of a size known at
+// compile time: a run-time size is a REP MOVSQ, 16 of which took a third of
+// the time of a batch of 64-byte SHA-1 messages on AMD Zen 5 (many.c).
+static TD_ALWAYS_INLINE void core_state_start(td_alg alg, void *state)
 {
-    switch (family) {
-    case TD_FAMILY_MD5:  return sizeof md5_iv;
-    case TD_FAMILY_SHA1: return sizeof sha1_iv;
-    case TD_FAMILY_SHA256: return sizeof sha256_iv;
-    default:             return sizeof sha512_iv;
+    switch (td_alg_info_of(alg)->family) {
+    case TD_FAMILY_MD5:    memcpy(state, core_iv(alg), sizeof(td_md5_state)); break;
+    case TD_FAMILY_SHA1:   memcpy(state, core_iv(alg), sizeof(td_sha1_state)); break;
+    case TD_FAMILY_SHA256: memcpy(state, core_iv(alg), sizeof(td_sha256_state)); break;
+    default:               memcpy(state, core_iv(alg), sizeof(td_sha512_state)); break;
     }
 }
 
@@ -88,7 +91,7 @@ static TD_ALWAYS_INLINE void core_start(td_ctx *ctx, td_alg alg)
     ctx->td_alg = (uint32_t)alg;
     ctx->td_magic = TD_CTX_LIVE;
     ctx->td_reserved = 0;
-    memcpy(&ctx->td_state, core_iv(alg), core_state_size(td_alg_info_of(alg)->family));
+    core_state_start(alg, &ctx->td_state);
 }
 
 // alg is passed, not read from ctx, so that a constant alg folds the switch.

@@ -275,9 +275,10 @@ static int row_preferred(const td_backend_row *row)
     return td_backend_row_usable(row) && (td_cpu_features_mask() & row->cpu_avoid) == 0;
 }
 
-static const td_backend_row *find_usable(td_alg alg, td_path path, const char *name, size_t len)
+static const td_backend_row *find_usable(td_family family, td_path path, const char *name,
+                                         size_t len)
 {
-    const td_backend_table t = tables[td_alg_info_of(alg)->family][path];
+    const td_backend_table t = tables[family][path];
     for (size_t i = 0; i < t.count; i++) {
         if (strlen(t.rows[i].name) == len && memcmp(t.rows[i].name, name, len) == 0)
             return td_backend_row_usable(&t.rows[i]) ? &t.rows[i] : NULL;
@@ -303,12 +304,8 @@ static const td_backend_row *rule_row(td_family family, const td_many_rule *rule
     if (count < rule->min_count || (cpu & rule->cpu_with) != rule->cpu_with ||
         (cpu & rule->cpu_without) != 0)
         return NULL;
-    const td_backend_table t = tables[family][TD_MULTI];
-    for (size_t i = 0; i < t.count; i++) {
-        if (strcmp(t.rows[i].name, rule->name) == 0)
-            return td_backend_row_usable(&t.rows[i]) ? &t.rows[i] : NULL;
-    }
-    return NULL; // a rule for a backend this build left out
+    // NULL too for a backend this build left out.
+    return find_usable(family, TD_MULTI, rule->name, strlen(rule->name));
 }
 
 static const td_backend_row *first_rule_row(td_family family, size_t count)
@@ -369,7 +366,8 @@ static const td_backend_row *from_environment(td_alg alg, td_path path)
         const char *eq = memchr(item, '=', (size_t)(item_end - item));
         const char *name = eq ? eq + 1 : item, *name_end = item_end;
         trim(&name, &name_end);
-        const td_backend_row *row = find_usable(alg, path, name, (size_t)(name_end - name));
+        const td_backend_row *row =
+            find_usable(td_alg_info_of(alg)->family, path, name, (size_t)(name_end - name));
         if (eq == NULL) {
             if (row)
                 general = row;
@@ -416,18 +414,15 @@ static const td_backend_row *chosen_row(td_alg alg, td_path path)
     return row ? row : choose_and_publish(alg, path);
 }
 
-const td_backend_row *td_backend_row_for(td_alg alg, td_path path)
-{
-    const td_backend_row *row = chosen_row(alg, path);
-    return row != &automatic_marker
-               ? row
-               : automatic_many_row(td_alg_info_of(alg)->family, TD_MANY_MAX_LANES);
-}
-
 const td_backend_row *td_many_row_for(td_alg alg, size_t count)
 {
     const td_backend_row *row = chosen_row(alg, TD_MULTI);
     return row != &automatic_marker ? row : automatic_many_row(td_alg_info_of(alg)->family, count);
+}
+
+const td_backend_row *td_backend_row_for(td_alg alg, td_path path)
+{
+    return path == TD_SINGLE ? chosen_row(alg, TD_SINGLE) : td_many_row_for(alg, TD_MANY_MAX_LANES);
 }
 
 static int args_valid(td_alg alg, td_path path)
@@ -486,7 +481,7 @@ int td_use_backend(td_alg alg, td_path path, const char *name)
         TD_ATOMIC_STORE(&chosen[alg][path], (const td_backend_row *)NULL);
         return TD_OK;
     }
-    const td_backend_row *row = find_usable(alg, path, name, strlen(name));
+    const td_backend_row *row = find_usable(td_alg_info_of(alg)->family, path, name, strlen(name));
     if (row == NULL)
         return TD_ERR_UNSUPPORTED;
     TD_ATOMIC_STORE(&chosen[alg][path], row);
