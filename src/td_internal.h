@@ -128,9 +128,10 @@ static inline void td_lane_pointers(const uint8_t **p, size_t lanes, const uint8
         compress((r), (p), (ntail) != 0 ? (ntail) : (nblocks), (wk));             \
     } while (0)
 
-// The most messages one call of a many-path backend takes (AVX-512, 32-bit
-// words), and so the size of many.c's batches.
-#define TD_MANY_MAX_LANES 16
+// The most messages one call of a many-path backend takes (two groups of 16
+// lanes of 32-bit words: MD5's avx512-x32), and so the size of many.c's
+// batches.
+#define TD_MANY_MAX_LANES 32
 
 // A row's function: the member that matches its table's family and path.
 typedef union td_blocks_fn {

@@ -123,6 +123,60 @@ static void header_lines(FILE *f, const tb_meta *m, const char *prefix)
 
 // ------------------------------------------------------------------- table
 
+// The messages one call of a many-path backend takes, from the "-xN" at the
+// end of its name (avx512-x16: 16); 0 for every other backend.
+static size_t backend_lanes(const char *name)
+{
+    const char *x = strrchr(name, 'x');
+    if (x == NULL || x == name || x[-1] != '-' || x[1] < '1' || x[1] > '9')
+        return 0;
+    char *end;
+    const unsigned long lanes = strtoul(x + 1, &end, 10);
+    return *end == '\0' && lanes > 1 ? (size_t)lanes : 0;
+}
+
+// Blocks the hash compresses for one message of size bytes, padding included.
+static size_t padded_blocks(td_alg alg, size_t size)
+{
+    const int wide = alg == TD_SHA384 || alg == TD_SHA512 || alg == TD_SHA512_224
+                     || alg == TD_SHA512_256;
+    const size_t block = wide ? 128 : 64, length_field = wide ? 16 : 8;
+    return (size + 1 + length_field + block - 1) / block;
+}
+
+// What one block costs a lanes kernel, every lane together, so that a CPU
+// can be judged against its own bound (for one ZMM group of SHA-256: 64
+// rounds of about 7 cycles where rotates issue two a cycle). From the
+// largest size of each pinned lanes row whose batch fills the lanes; core
+// cycles, so only where the clock was estimated.
+static void write_lane_costs(FILE *f, const tb_result *r, size_t n)
+{
+    int header = 0;
+    for (size_t i = 0; i < n; i++) {
+        const size_t lanes = backend_lanes(r[i].backend);
+        if (is_path(&r[i], "single") || lanes == 0 || r[i].batch < lanes
+            || !(r[i].cycles_per_byte > 0))
+            continue;
+        int largest = 1;
+        for (size_t j = 0; j < n && largest; j++)
+            if (j != i && same_series(&r[i], &r[j]) && r[j].size > r[i].size)
+                largest = 0;
+        if (!largest)
+            continue;
+        if (!header) {
+            fprintf(f, "\nlanes kernels: core cycles for one block of every lane together "
+                       "(padding blocks counted), at the largest size measured\n");
+            header = 1;
+        }
+        const size_t blocks = padded_blocks(r[i].alg, r[i].size);
+        const double per_block =
+            r[i].cycles_per_byte * (double)r[i].size * (double)lanes / (double)blocks;
+        fprintf(f, "  %-11s %-6s %-13s %3zu lanes %8zu B %6zu blocks %8.0f cycles a block\n",
+                td_alg_name(r[i].alg), path_label(&r[i]), r[i].backend, lanes, r[i].size,
+                blocks, per_block);
+    }
+}
+
 static int write_table(FILE *f, const tb_meta *m, const tb_result *r, size_t n)
 {
     header_lines(f, m, "");
@@ -151,6 +205,7 @@ static int write_table(FILE *f, const tb_meta *m, const tb_result *r, size_t n)
                 r[i].mb_per_s, r[i].ns_per_iter < 1e6 ? 1 : 0, r[i].ns_per_iter, spread_pct, cpb,
                 ratio);
     }
+    write_lane_costs(f, r, n);
     return 0;
 }
 

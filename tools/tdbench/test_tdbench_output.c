@@ -802,6 +802,43 @@ static void test_merkle(void)
     free(text);
 }
 
+// The lanes kernels' cost a block: from the largest size of each pinned
+// "-xN" row whose batch fills its lanes, and only there.
+static void test_lane_costs(void)
+{
+    static const struct {
+        const char *backend;
+        size_t size, batch;
+    } rows[] = {
+        { "avx512-x16", 1024, 64 }, { "avx512-x16", 4087, 64 }, { "shani-x4", 4087, 2 },
+        { "auto", 4087, 64 },       { "td-loop", 4087, 64 },
+    };
+    tb_result r[5];
+    for (size_t i = 0; i < 5; i++) {
+        memset(&r[i], 0, sizeof r[i]);
+        r[i].alg = TD_SHA256;
+        r[i].path = "multi";
+        r[i].backend = rows[i].backend;
+        r[i].size = rows[i].size;
+        r[i].batch = r[i].batch_asked = rows[i].batch;
+        r[i].ns_per_iter = 1000.0;
+        r[i].mb_per_s = (double)r[i].size / 1000.0 * 1e3;
+        r[i].cycles_per_byte = 0.5;
+        r[i].ratio = -1.0;
+        r[i].rounds = 3;
+    }
+    // 4087 bytes and SHA-256's padding take 64 blocks: 0.5 * 4087 * 16 / 64.
+    char *text = render(TB_TABLE, 0, r, 5);
+    CHECK(count_of(text, "cycles a block\n") == 1);
+    CHECK(strstr(text, "  sha256      multi  avx512-x16     16 lanes     4087 B     64 blocks"
+                       "      511 cycles a block\n") != NULL);
+    free(text);
+    r[1].path = "single";
+    text = render(TB_TABLE, 0, r, 5); // 1 KiB is the largest multi row now
+    CHECK(strstr(text, " 16 lanes     1024 B     17 blocks      482 cycles a block\n") != NULL);
+    free(text);
+}
+
 int main(void)
 {
     test_options();
@@ -810,6 +847,7 @@ int main(void)
     test_csv();
     test_table_markdown_svg();
     test_merkle();
+    test_lane_costs();
     if (failures) {
         fprintf(stderr, "test_tdbench_output: %d check(s) failed\n", failures);
         return 1;
