@@ -21,23 +21,16 @@
 // The schedule, one 4-word group w[k] = W[4k..4k+3] at a time (W[4k] in the
 // top dword), in a window of eight groups. MSG1 gives W[t-16] ^ W[t-14], the
 // XOR adds W[t-8], MSG2 adds W[t-3] (its own first result feeding its last)
-// and rotates. Two forms, each the faster on some cores:
+// and rotates. Two forms, each the faster on some cores (figures in
+// docs/performance-notes.md):
 //  - mixed: MSG1/MSG2 for groups 4-7, then the equivalent recurrence
 //    W[t] = (W[t-6] ^ W[t-16] ^ W[t-28] ^ W[t-32]) <<< 2 for t >= 32
-//    (M. Locktyukhin, "Improving the Performance of the Secure Hash Algorithm
-//    (SHA-1)", Intel, 2010), which has no dependency inside a group and runs
-//    on the plain vector ALUs instead of the SHA unit; W[t-6..t-3] is the low
-//    half of group k-2 above the high half of group k-1. Sapphire Rapids,
-//    16 KiB, cycles per block: MSG1/MSG2 throughout 118.7, mixed 111-112 with
-//    GCC 12 -O2 and 105.5 with clang 14 (OpenSSL 116.5; the rounds alone,
-//    schedule removed, 97.5).
-//  - MSG1/MSG2 throughout: where vector operations take 2 cycles (AMD Zen 5)
-//    the recurrence's four in a row (ALIGNR, XOR, the shifts, OR) make an
-//    8-cycle chain per group against the rounds' 6. Zen 5 against OpenSSL,
-//    mixed then this way: 0.97x -> 1.18x at 64 bytes, where no other block
-//    hides that chain, 0.99x -> 1.00x at 16 KiB. (Zen 4, with 1-cycle vector
-//    operations, measured about 2.5% faster this way at 16 KiB too; not
-//    switched there, as not re-measured.)
+//    (M. Locktyukhin, Intel, 2010) on the plain vector ALUs, beside the SHA
+//    unit; W[t-6..t-3] is the low half of group k-2 above the high half of
+//    group k-1. Sapphire Rapids: 111 cycles a block against 119.
+//  - MSG1/MSG2 throughout, where vector operations take 2 cycles (AMD Zen
+//    5): the recurrence's four in a row make an 8-cycle chain per group
+//    against the rounds' 6 (64 bytes: 1.18x OpenSSL against 0.97x).
 static inline __m128i expand(__m128i w4, __m128i w3, __m128i w2, __m128i w1)
 {
     return _mm_sha1msg2_epu32(_mm_xor_si128(_mm_sha1msg1_epu32(w4, w3), w2), w1);

@@ -24,13 +24,8 @@
 //    (~(b ^ c) & b) + ((b ^ c) & a): (~(b ^ c) & b) - d is ready early, and
 //    b ^ c is the last round's a ^ b. a' waits for e' and then for
 //    Sigma0(a), so a runs 2 cycles behind e and its chain closes in 4 too.
-// The textbook T1 + T2 form takes 22 operations but 5-cycle chains; summing
-// T1 into d and into h apart (our earlier form) takes 25 with 4-cycle ones.
-// AMD Zen 5, beside the AVX-512 schedule: 250 -> 232-240 TSC ticks a block
-// against that earlier form; beside the AVX2 schedule, which sets the pace
-// there, the two are level. Also on Zen 5, alternating this round with the
-// textbook one (23 operations, chains of 4.5 cycles on average) measured
-// slower: 238 against 228 TSC ticks a block for the rounds alone.
+// The textbook T1 + T2 form takes 22 operations but 5-cycle chains (the
+// forms measured against this one: docs/performance-notes.md).
 #define ROUND(wkt)                                                             \
     do {                                                                       \
         uint64_t new_e_ = h + (wkt);                                           \
