@@ -25,7 +25,7 @@
 #define V_ADD(a, b) _mm256_add_epi32(a, b)
 #define V_XOR(a, b) _mm256_xor_si256(a, b)
 #define V_ROL(v, s) _mm256_or_si256(_mm256_slli_epi32(v, s), _mm256_srli_epi32(v, 32 - (s)))
-#define V_T(i) _mm256_set1_epi32((int)t[i])
+#define V_SET1(x) _mm256_set1_epi32((int)(x))
 
 // F = d ^ (b & (c ^ d)): c ^ d is ready early.
 #define FN_F(a, b, c, d) (a = V_ADD(a, V_XOR(d, _mm256_and_si256(b, V_XOR(c, d)))))
@@ -40,9 +40,7 @@
 // H = b ^ (c ^ d).
 #define FN_H(a, b, c, d) (a = V_ADD(a, V_XOR(b, V_XOR(c, d))))
 // I = c ^ (b | ~d): ~d is ready early.
-#define FN_I(a, b, c, d) (a = V_ADD(a, V_XOR(c, _mm256_or_si256(b, V_XOR(d, ones)))))
-
-#include "md5_lanes_body.h"
+#define FN_I(a, b, c, d) (a = V_ADD(a, V_XOR(c, _mm256_or_si256(b, V_XOR(d, V_SET1(-1))))))
 
 // The 8 x 16 words of one block of each lane, transposed so that lane i of
 // w[k] is word k of lane i (MD5 is little-endian: a plain load). Words
@@ -83,72 +81,41 @@ static inline void transpose_state(TD_V v[4], TD_V r0, TD_V r1, TD_V r2, TD_V r3
     v[3] = _mm256_unpackhi_epi64(t1, t3);
 }
 
-// 8 lanes; lanes live..7 are copies of lane 0 whose results are dropped.
-static void md5_x8(td_md5_state *const *states, const uint8_t *const *data, size_t live,
-                   size_t nblocks, const uint8_t *const *tail, size_t ntail,
-                   const td_md5_shared_block *last)
-{
-    const uint8_t *p[8];
-    uint32_t *h[8];
-    for (size_t i = 0; i < 8; i++)
-        h[i] = states[i < live ? i : 0]->h;
+#define WORDS_DECLARE(w) TD_V w[16]
+#define WORDS_LOAD(w, p, off)                                                  \
+    do {                                                                       \
+        TRANSPOSE4(0);                                                         \
+        TRANSPOSE4(1);                                                         \
+        TRANSPOSE4(2);                                                         \
+        TRANSPOSE4(3);                                                         \
+    } while (0)
+#define WORD(w, k) (w)[k]
 #define STATE_ROW(m)                                                           \
     _mm256_inserti128_si256(                                                   \
         _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)h[m])), \
         _mm_loadu_si128((const __m128i *)(const void *)h[(m) + 4]), 1)
-    TD_V v[4];
-    transpose_state(v, STATE_ROW(0), STATE_ROW(1), STATE_ROW(2), STATE_ROW(3));
-#undef STATE_ROW
-    TD_V a = v[0], b = v[1], c = v[2], d = v[3];
-    const TD_V ones = _mm256_set1_epi32(-1);
+#define STATE_LOAD(h, a, b, c, d)                                              \
+    do {                                                                       \
+        TD_V v_[4];                                                            \
+        transpose_state(v_, STATE_ROW(0), STATE_ROW(1), STATE_ROW(2), STATE_ROW(3)); \
+        a = v_[0], b = v_[1], c = v_[2], d = v_[3];                            \
+    } while (0)
+#define STATE_STORE(h, live, a, b, c, d)                                       \
+    do {                                                                       \
+        TD_V v_[4];                                                            \
+        transpose_state(v_, a, b, c, d);                                       \
+        for (size_t m = 0; m < 4; m++) {                                       \
+            if (m < (live))                                                    \
+                _mm_storeu_si128((__m128i *)(void *)(h)[m], _mm256_castsi256_si128(v_[m])); \
+            if (m + 4 < (live))                                                \
+                _mm_storeu_si128((__m128i *)(void *)(h)[m + 4],                \
+                                 _mm256_extracti128_si256(v_[m], 1));          \
+        }                                                                      \
+    } while (0)
 
-    // The body, then the tail.
-    for (int segment = 0; segment < 2; segment++) {
-        size_t count = segment == 0 ? nblocks : ntail;
-        if (count != 0)
-            td_lane_pointers(p, 8, segment == 0 ? data : tail, live);
-        for (size_t off = 0; count > 0; count--, off += 64) {
-            const TD_V a0 = a, b0 = b, c0 = c, d0 = d;
-            // The table's address goes through an empty asm once per block so
-            // that the compiler cannot hoist 64 broadcasts out of the loop (and
-            // spill them): each T[i] stays a broadcast from memory.
-            const uint32_t *t = td_md5_t;
-            PIN_SCALAR(t);
-            TD_V w[16];
-            TRANSPOSE4(0);
-            TRANSPOSE4(1);
-            TRANSPOSE4(2);
-            TRANSPOSE4(3);
-#define XT(k, i) V_ADD(w[k], V_T(i))
-            MD5_LANES_BLOCK(a, b, c, d, XT);
-#undef XT
-            a = V_ADD(a, a0);
-            b = V_ADD(b, b0);
-            c = V_ADD(c, c0);
-            d = V_ADD(d, d0);
-        }
-    }
-    // The shared block in the same pass, the state still in registers:
-    // X[k] + T[i] worked out once for the batch, one broadcast a step.
-    if (last != NULL) {
-        const TD_V a0 = a, b0 = b, c0 = c, d0 = d;
-#define XT(k, i) _mm256_set1_epi32((int)last->xt[i])
-        MD5_LANES_BLOCK(a, b, c, d, XT);
-#undef XT
-        a = V_ADD(a, a0);
-        b = V_ADD(b, b0);
-        c = V_ADD(c, c0);
-        d = V_ADD(d, d0);
-    }
+#include "md5_lanes_body.h"
 
-    transpose_state(v, a, b, c, d);
-    for (size_t m = 0; m < 4; m++) {
-        if (m < live)
-            _mm_storeu_si128((__m128i *)(void *)h[m], _mm256_castsi256_si128(v[m]));
-        if (m + 4 < live)
-            _mm_storeu_si128((__m128i *)(void *)h[m + 4], _mm256_extracti128_si256(v[m], 1));
-    }
-}
+MD5_LANES_FUNCTION(md5_x8, 8)
 
 void td_md5_blocks_many_avx2_x8(td_md5_state *const *states, const uint8_t *const *data,
                                 size_t n, size_t nblocks, const uint8_t *const *tail,
