@@ -60,8 +60,8 @@ static const uint32_t sha256_sig1_hi[4] = { 0x80808080u, 0x80808080u, 0x03020100
 // Maj(a, b, c) = b ^ ((a ^ b) & (b ^ c)), where this round's a ^ b is the next
 // round's b ^ c (ab and bc swap names each round), as in sha256_portable.c.
 // With BMI2 each rotation is one RORX.
-// This is the textbook form: 22 operations, chains of 5 cycles. The form of
-// sha512_scalar_round.h (24 operations, 4-cycle chains) is 2-3% faster on
+// This is the textbook form: 22 operations, chains of 5 cycles. The scalar
+// round of sha512_x2_body.h (24 operations, 4-cycle chains) is 2-3% faster on
 // AMD Zen 5, but this file runs only where SHA-NI is missing, on Intel cores
 // up to Cascade Lake with four integer ALUs, and llvm-mca's Skylake model
 // puts it 6% behind there (59.0 against 55.5 cycles per 8 rounds).

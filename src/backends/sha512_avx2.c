@@ -41,8 +41,8 @@ static inline __m256i ssig1_x4(__m256i x)
 // Where vector operations take one cycle the rounds, not the schedule, set
 // the speed: with the schedule removed a block takes as long within 5%
 // (Sapphire Rapids). Where they take two (AMD Zen 5) the schedule's chain is
-// the longer one; sha512_avx512_scalar.c shortens it.
-#include "sha512_scalar_round.h"
+// the longer one; sha512_avx512_scalar.c shortens it. The rounds are
+// sha512_x2_body.h's scalar ones.
 
 #define TD_SHA512_BLOCKS td_sha512_blocks_avx2
 #include "sha512_x2_body.h"

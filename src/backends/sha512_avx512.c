@@ -15,7 +15,6 @@
 #include "../td_internal.h"
 #include "backends.h"
 #include "pin.h"
-#include "sha512_sigma_avx512.h"
 
 // Why the round is split. All-scalar rounds (sha512_avx2.c) need about 24
 // integer operations a round; on a core with four integer ALUs, such as AMD

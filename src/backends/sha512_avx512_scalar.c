@@ -21,8 +21,6 @@
 
 #include "../td_internal.h"
 #include "backends.h"
-#include "sha512_sigma_avx512.h"
-#include "sha512_scalar_round.h"
 
 #define TD_SHA512_BLOCKS td_sha512_blocks_avx512_scalar
 #include "sha512_x2_body.h"

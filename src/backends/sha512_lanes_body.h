@@ -44,10 +44,11 @@
 #define LANES_PREP_SHARED(t, i) ((void)0)
 #define LANES_NEXT_WK_SHARED(t, i) LANES_SET1(wk[(t) + 1])
 
-// Round t, W index i, as in sha512_scalar_round.h: e' = dhk + Ch(e, f, g) +
-// Sigma1(e) and a' = e' + (Maj(a, b, c) - d) + Sigma0(a), dhk = d + h + W[t]
-// + K[t] being summed a round early (this round's c and g are the next one's
-// d and h): e' waits on e for a rotation, the three-way XOR and one add.
+// Round t, W index i, as in the scalar round of sha512_x2_body.h: e' = dhk +
+// Ch(e, f, g) + Sigma1(e) and a' = e' + (Maj(a, b, c) - d) + Sigma0(a), dhk
+// = d + h + W[t] + K[t] being summed a round early (this round's c and g are
+// the next one's d and h): e' waits on e for a rotation, the three-way XOR
+// and one add.
 // GCC 12 made the textbook T1 + T2 form a chain of 6. AMD Zen 5, 8 lanes,
 // cycles a block: 1100 -> 755, the shared block 1230 -> 610 (it was a second
 // pass). Adding (e' - d) + Maj first, a shorter chain from a, measured the

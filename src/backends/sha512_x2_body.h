@@ -1,23 +1,80 @@
 /* SPDX-License-Identifier: Apache-2.0
- * The SHA-384/512 block function shared by sha512_avx2.c and sha512_avx512.c:
- * the message schedule of two blocks at a time in the two 128-bit halves of
- * YMM registers, run between the rounds of the first block. The including
- * file supplies the rounds. Not a standalone header.
+ * The SHA-384/512 block function of sha512_avx2.c, sha512_avx512.c and
+ * sha512_avx512_scalar.c: the message schedule of two blocks at a time in the
+ * two 128-bit halves of YMM registers, run between the rounds of the first
+ * block, and (unless the including file brings its own) the rounds in
+ * general-purpose registers. Not a standalone header.
  */
 
+#include "pin.h"
 #include "sha2_constants.h"
 
 // An including file defines, before including this one:
 //   TD_SHA512_BLOCKS       the function's name
+// and is compiled with at least -mavx2 -mbmi2 -mbmi. It may define:
 //   SSIG0_X4(x), SSIG1_X4(x)
 //                          FIPS 180-4 sigma0 and sigma1 of each 64-bit lane
-//                          of an __m256i
+//                          of an __m256i; by default AVX-512VL rotates and a
+//                          three-input XOR (compiled with -mavx512vl)
+//   ROUND(wkt)             one round with W[t] + K[t] = wkt, passing the
+//                          variables on (h = g, g = f, ...) by assignment;
+//                          by default the scalar round below
 //   ROUND_VARS             declarations of whatever the rounds keep beside
 //                          the working variables a .. h
 //   ROUNDS_BEGIN           sets those from a .. h at the start of a block
-//   ROUND(wkt)             one round with W[t] + K[t] = wkt; it passes the
-//                          variables on (h = g, g = f, ...) by assignment
-// and is compiled with at least -mavx2.
+
+#ifndef SSIG0_X4
+// 0x96 is the truth table of a ^ b ^ c.
+#define XOR3_X4(a, b, c) _mm256_ternarylogic_epi64((a), (b), (c), 0x96)
+
+// sigma0(x) = x >>> 1 ^ x >>> 8 ^ x >> 7, sigma1(x) = x >>> 19 ^ x >>> 61 ^ x >> 6
+#define SSIG0_X4(x) XOR3_X4(_mm256_ror_epi64((x), 1), _mm256_ror_epi64((x), 8), _mm256_srli_epi64((x), 7))
+#define SSIG1_X4(x) XOR3_X4(_mm256_ror_epi64((x), 19), _mm256_ror_epi64((x), 61), _mm256_srli_epi64((x), 6))
+#endif
+
+#ifndef ROUND
+// FIPS 180-4's big sigmas as three parallel rotations: RORX leaves its
+// source intact, so the nested form of sha512_portable.c saves nothing here
+// and lengthens the chain.
+#define ROTR(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
+#define BSIG0(x) (ROTR(x, 28) ^ ROTR(x, 34) ^ ROTR(x, 39))
+#define BSIG1(x) (ROTR(x, 14) ^ ROTR(x, 18) ^ ROTR(x, 41))
+
+// A round is about 24 operations that all wait, in the end, for the round
+// before, so both its chain length and its operation count set the pace.
+// This form closes each chain in 4 cycles with 24 operations:
+//  - e' = d + h + W + K + Ch(e, f, g) + Sigma1(e): d + h + W + K is summed
+//    before e is known; Ch is two disjoint halves, e & f and ~e & g, that
+//    can be added one by one; Sigma1 (3 cycles) comes last.
+//  - a' = e' - d + Maj(a, b, c) + Sigma0(a), with Maj(a, b, c) =
+//    (~(b ^ c) & b) + ((b ^ c) & a): (~(b ^ c) & b) - d is ready early, and
+//    b ^ c is the last round's a ^ b. a' waits for e' and then for
+//    Sigma0(a), so a runs 2 cycles behind e and its chain closes in 4 too.
+// The textbook T1 + T2 form takes 22 operations but 5-cycle chains (the
+// forms measured against this one: docs/performance-notes.md).
+#define ROUND(wkt)                                                             \
+    do {                                                                       \
+        uint64_t new_e_ = h + (wkt);                                           \
+        new_e_ += d;                                                           \
+        PIN_SCALAR(new_e_);                                                    \
+        new_e_ += e & f;                                                       \
+        new_e_ += ~e & g;                                                      \
+        PIN_SCALAR(new_e_);                                                    \
+        new_e_ += BSIG1(e);                                                    \
+        uint64_t maj_minus_d_ = (~bc & b) - d;                                 \
+        maj_minus_d_ += bc & a;                                                \
+        PIN_SCALAR(maj_minus_d_);                                              \
+        bc = a ^ b;                                                            \
+        uint64_t new_a_ = new_e_ + maj_minus_d_;                               \
+        PIN_SCALAR(new_a_);                                                    \
+        new_a_ += BSIG0(a);                                                    \
+        h = g; g = f; f = e; e = new_e_;                                       \
+        d = c; c = b; b = a; a = new_a_;                                       \
+    } while (0)
+
+#define ROUND_VARS uint64_t bc // b ^ c
+#define ROUNDS_BEGIN bc = b ^ c
+#endif
 
 // The schedule. Register j holds words (2j, 2j + 1) of block A in its low half
 // and the same words of block B in its high half (Intel's two-block AVX2
