@@ -28,29 +28,6 @@
 #define V_STORE(p, v)        _mm256_storeu_si256((__m256i *)(void *)(p), v)
 
 #include "sha1_body.h"
-#include "avx2_load_be.h"
+#include "avx2_two_blocks.h"
 
-void td_sha1_blocks_avx2(td_sha1_state *state, const uint8_t *data, size_t nblocks)
-{
-    const __m256i bswap = bswap32_mask();
-    _Alignas(32) uint32_t wk[80 * 2];
-
-    for (; nblocks >= 2; nblocks -= 2, data += 128) {
-        sha1_pass(state->h,
-                  load_be2(data, data + 64, bswap), load_be2(data + 16, data + 80, bswap),
-                  load_be2(data + 32, data + 96, bswap), load_be2(data + 48, data + 112, bswap),
-                  wk);
-        sha1_rounds_wk(state->h, wk + 4);
-    }
-    if (nblocks) {
-        // The last odd block goes in both halves; the high half's words go unused.
-        sha1_pass(state->h,
-                  load_be2(data, data, bswap), load_be2(data + 16, data + 16, bswap),
-                  load_be2(data + 32, data + 32, bswap), load_be2(data + 48, data + 48, bswap),
-                  wk);
-    }
-    // GCC 12 leaves the upper halves dirty here when sha1_pass is not
-    // inlined; the caller's SSE code would then pay for the transition
-    // (SHA-1 at 64 bytes: 0.57x OpenSSL without this line).
-    _mm256_zeroupper();
-}
+TD_AVX2_TWO_BLOCKS_FUNCTION(td_sha1_blocks_avx2, td_sha1_state, sha1_pass, sha1_rounds_wk, 160)

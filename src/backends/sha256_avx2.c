@@ -28,29 +28,6 @@
 #define V_STORE(p, v)        _mm256_storeu_si256((__m256i *)(void *)(p), v)
 
 #include "sha256_body.h"
-#include "avx2_load_be.h"
+#include "avx2_two_blocks.h"
 
-void td_sha256_blocks_avx2(td_sha256_state *state, const uint8_t *data, size_t nblocks)
-{
-    const __m256i bswap = bswap32_mask();
-    _Alignas(32) uint32_t wk[64 * 2];
-
-    for (; nblocks >= 2; nblocks -= 2, data += 128) {
-        sha256_pass(state->h,
-                    load_be2(data, data + 64, bswap), load_be2(data + 16, data + 80, bswap),
-                    load_be2(data + 32, data + 96, bswap), load_be2(data + 48, data + 112, bswap),
-                    wk);
-        sha256_rounds_wk(state->h, wk + 4);
-    }
-    if (nblocks) {
-        // The last odd block goes in both halves; the high half's words go unused.
-        sha256_pass(state->h,
-                    load_be2(data, data, bswap), load_be2(data + 16, data + 16, bswap),
-                    load_be2(data + 32, data + 32, bswap), load_be2(data + 48, data + 48, bswap),
-                    wk);
-    }
-    // Clean upper halves before the caller's SSE code runs, whatever the
-    // compiler inlined: in sha1_avx2.c, whose structure is the same, GCC 12
-    // once left them dirty and 64-byte messages ran at 0.57x OpenSSL.
-    _mm256_zeroupper();
-}
+TD_AVX2_TWO_BLOCKS_FUNCTION(td_sha256_blocks_avx2, td_sha256_state, sha256_pass, sha256_rounds_wk, 128)
