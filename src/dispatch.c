@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Backend tables, the many path's rules, the first-use choice, pinning and
-// TURBODIGEST_BACKEND. Adding a backend: its file, a prototype in
-// backends/backends.h, one row below (and on the many path a rule saying
-// when it is taken), and one line in the CMake ISA list.
+// TURBODIGEST_BACKEND. Adding a backend: backends/README.md (its file, its
+// prototype, its object in the CMake ISA list, and one row below; on the
+// many path a rule saying when it is taken).
 
 // Generic code must run on every CPU the library may meet: an instruction-set
 // flag here is a mistake, unless the whole build targets CPUs that have it.
@@ -27,13 +27,26 @@
 // that backend needs; which many-path row takes how many messages is the
 // rules' business, below each many-path table.
 
-// A single-path row the automatic choice takes wherever it is usable, and one
-// it passes over on CPUs with any of the avoid bits (td_backend_row).
-#define ROW(name, needs, blocks)              { (name), (needs), blocks, 0, 1 }
-#define ROW_AVOID(name, needs, blocks, avoid) { (name), (needs), blocks, (avoid), 1 }
-// A many-path row that takes up to lanes messages a call (1: a single-path
-// function, one message at a time).
-#define MANY(name, needs, blocks, lanes)      { (name), (needs), blocks, 0, (lanes) }
+// Rows, for the table of the family named FAMILY (md5, sha1, sha256,
+// sha512), each function checked against the type its family and path take:
+// a function of another family, or a single-path function where a lanes one
+// belongs, does not compile. A single-path row the automatic choice takes
+// wherever it is usable, and one it passes over on CPUs with any of the
+// avoid bits (td_backend_row):
+#define ROW(name, needs, fn)              SINGLE_ROW(FAMILY, name, needs, fn, 0)
+#define ROW_AVOID(name, needs, fn, avoid) SINGLE_ROW(FAMILY, name, needs, fn, avoid)
+// A many-path row that takes up to lanes messages a call, and one that takes
+// one message after another through a single-path function:
+#define LANES(name, needs, fn, lanes)     LANES_ROW(FAMILY, name, needs, fn, lanes)
+#define ALONE(name, needs, fn)            SINGLE_ROW(FAMILY, name, needs, fn, 0)
+
+#define TYPED(type, fn) _Generic((fn), type *: (fn))
+#define SINGLE_ROW(family, name, needs, fn, avoid) SINGLE_ROW_(family, name, needs, fn, avoid)
+#define SINGLE_ROW_(family, name, needs, fn, avoid) \
+    { (name), (needs), { .family = TYPED(td_##family##_blocks_fn, fn) }, (avoid), 1 }
+#define LANES_ROW(family, name, needs, fn, lanes) LANES_ROW_(family, name, needs, fn, lanes)
+#define LANES_ROW_(family, name, needs, fn, lanes) \
+    { (name), (needs), { .family##_many = TYPED(td_##family##_blocks_many_fn, fn) }, 0, (lanes) }
 
 // Many-path rules (td_many_rule): the row for at least min_count messages,
 // on every CPU, on CPUs with the bits, or on CPUs without them.
@@ -48,25 +61,27 @@
 #define NEEDS_SHA512_AVX2   (TD_CPU_AVX2 | TD_CPU_BMI2 | TD_CPU_BMI1)
 #define NEEDS_LANES_AVX512  (TD_CPU_AVX512F | TD_CPU_AVX512BW | TD_CPU_AVX512VL)
 
+#define FAMILY md5
 static const td_backend_row md5_single[] = {
 #if TD_HAVE_MD5_AVX512
-    ROW_AVOID("avx512", NEEDS_MD5_AVX512, { .md5 = td_md5_blocks_avx512 }, TD_CPU_SLOW_VPROLD),
+    ROW_AVOID("avx512", NEEDS_MD5_AVX512, td_md5_blocks_avx512, TD_CPU_SLOW_VPROLD),
 #endif
-    ROW("portable", 0, { .md5 = td_md5_blocks_portable }),
+    ROW("portable", 0, td_md5_blocks_portable),
 };
 static const td_backend_row md5_multi[] = {
 #if TD_HAVE_MD5_AVX512_X16
-    MANY("avx512-x32", TD_CPU_AVX512F, { .md5_many = td_md5_blocks_many_avx512_x32 }, 32),
-    MANY("avx512-x16", TD_CPU_AVX512F, { .md5_many = td_md5_blocks_many_avx512_x16 }, 16),
+    LANES("avx512-x32", TD_CPU_AVX512F, td_md5_blocks_many_avx512_x32, 32),
+    LANES("avx512-x16", TD_CPU_AVX512F, td_md5_blocks_many_avx512_x16, 16),
 #endif
 #if TD_HAVE_MD5_AVX2_X8
-    MANY("avx2-x8", TD_CPU_AVX2, { .md5_many = td_md5_blocks_many_avx2_x8 }, 8),
+    LANES("avx2-x8", TD_CPU_AVX2, td_md5_blocks_many_avx2_x8, 8),
 #endif
 #if TD_HAVE_MD5_AVX512
-    MANY("avx512", NEEDS_MD5_AVX512, { .md5 = td_md5_blocks_avx512 }, 1),
+    ALONE("avx512", NEEDS_MD5_AVX512, td_md5_blocks_avx512),
 #endif
-    MANY("portable", 0, { .md5 = td_md5_blocks_portable }, 1),
+    ALONE("portable", 0, td_md5_blocks_portable),
 };
+#undef FAMILY
 static const td_many_rule md5_rules[] = {
     // Where VPROLD takes 2 cycles (AMD Zen 4, 5) a 16-lane pass costs as
     // much as two messages in scalar code (Zen 5, 64 bytes: 9.9 cycles a
@@ -85,41 +100,43 @@ static const td_many_rule md5_rules[] = {
     FROM("portable", 1),
 };
 
+#define FAMILY sha1
 static const td_backend_row sha1_single[] = {
 #if TD_HAVE_SHA_NI
     // Two message schedules (sha1_shani.c): vector ALUs and the SHA unit
     // mixed, or the SHA unit alone where vector operations are slow.
-    ROW_AVOID("shani", NEEDS_SHANI, { .sha1 = td_sha1_blocks_shani }, TD_CPU_SLOW_VECTOR_INT),
-    ROW("shani-msg", NEEDS_SHANI, { .sha1 = td_sha1_blocks_shani_msg }),
+    ROW_AVOID("shani", NEEDS_SHANI, td_sha1_blocks_shani, TD_CPU_SLOW_VECTOR_INT),
+    ROW("shani-msg", NEEDS_SHANI, td_sha1_blocks_shani_msg),
 #endif
 #if TD_HAVE_SHA1_AVX2
-    ROW("avx2", NEEDS_SHA_AVX2, { .sha1 = td_sha1_blocks_avx2 }),
+    ROW("avx2", NEEDS_SHA_AVX2, td_sha1_blocks_avx2),
 #endif
 #if TD_HAVE_SHA1_SSSE3
-    ROW("ssse3", TD_CPU_SSSE3, { .sha1 = td_sha1_blocks_ssse3 }),
+    ROW("ssse3", TD_CPU_SSSE3, td_sha1_blocks_ssse3),
 #endif
 #if TD_HAVE_ARMV8
-    ROW("armv8", TD_CPU_ARM_SHA1 | TD_CPU_ARM_SHA2, { .sha1 = td_sha1_blocks_armv8 }),
+    ROW("armv8", TD_CPU_ARM_SHA1 | TD_CPU_ARM_SHA2, td_sha1_blocks_armv8),
 #endif
-    ROW("portable", 0, { .sha1 = td_sha1_blocks_portable }),
+    ROW("portable", 0, td_sha1_blocks_portable),
 };
 static const td_backend_row sha1_multi[] = {
 #if TD_HAVE_SHA1_AVX512_X16
-    MANY("avx512-x16", TD_CPU_AVX512F | TD_CPU_AVX512BW, { .sha1_many = td_sha1_blocks_many_avx512_x16 }, 16),
+    LANES("avx512-x16", TD_CPU_AVX512F | TD_CPU_AVX512BW, td_sha1_blocks_many_avx512_x16, 16),
 #endif
 #if TD_HAVE_SHA_NI
-    MANY("shani-x4", NEEDS_SHANI, { .sha1_many = td_sha1_blocks_many_shani_x4 }, 4),
-    MANY("shani", NEEDS_SHANI, { .sha1 = td_sha1_blocks_shani }, 1),
-    MANY("shani-msg", NEEDS_SHANI, { .sha1 = td_sha1_blocks_shani_msg }, 1),
+    LANES("shani-x4", NEEDS_SHANI, td_sha1_blocks_many_shani_x4, 4),
+    ALONE("shani", NEEDS_SHANI, td_sha1_blocks_shani),
+    ALONE("shani-msg", NEEDS_SHANI, td_sha1_blocks_shani_msg),
 #endif
 #if TD_HAVE_SHA1_AVX2
-    MANY("avx2", NEEDS_SHA_AVX2, { .sha1 = td_sha1_blocks_avx2 }, 1),
+    ALONE("avx2", NEEDS_SHA_AVX2, td_sha1_blocks_avx2),
 #endif
 #if TD_HAVE_ARMV8
-    MANY("armv8", TD_CPU_ARM_SHA1 | TD_CPU_ARM_SHA2, { .sha1 = td_sha1_blocks_armv8 }, 1),
+    ALONE("armv8", TD_CPU_ARM_SHA1 | TD_CPU_ARM_SHA2, td_sha1_blocks_armv8),
 #endif
-    MANY("portable", 0, { .sha1 = td_sha1_blocks_portable }, 1),
+    ALONE("portable", 0, td_sha1_blocks_portable),
 };
+#undef FAMILY
 static const td_many_rule sha1_rules[] = {
     // AMD Zen 5, against a loop of td_sha1 on 64-byte messages: 8 of them
     // 1.4x in SHA-NI streams, 1.1x in a 16-lane pass; from 10 the pass wins
@@ -136,41 +153,43 @@ static const td_many_rule sha1_rules[] = {
     FROM("portable", 1),
 };
 
+#define FAMILY sha256
 static const td_backend_row sha256_single[] = {
 #if TD_HAVE_SHA_NI
-    ROW("shani", NEEDS_SHANI, { .sha256 = td_sha256_blocks_shani }),
+    ROW("shani", NEEDS_SHANI, td_sha256_blocks_shani),
 #endif
 #if TD_HAVE_SHA256_AVX2
-    ROW("avx2", NEEDS_SHA_AVX2, { .sha256 = td_sha256_blocks_avx2 }),
+    ROW("avx2", NEEDS_SHA_AVX2, td_sha256_blocks_avx2),
 #endif
 #if TD_HAVE_SHA256_SSSE3
-    ROW("ssse3", TD_CPU_SSSE3, { .sha256 = td_sha256_blocks_ssse3 }),
+    ROW("ssse3", TD_CPU_SSSE3, td_sha256_blocks_ssse3),
 #endif
 #if TD_HAVE_ARMV8
-    ROW("armv8", TD_CPU_ARM_SHA2, { .sha256 = td_sha256_blocks_armv8 }),
+    ROW("armv8", TD_CPU_ARM_SHA2, td_sha256_blocks_armv8),
 #endif
-    ROW("portable", 0, { .sha256 = td_sha256_blocks_portable }),
+    ROW("portable", 0, td_sha256_blocks_portable),
 };
 static const td_backend_row sha256_multi[] = {
 #if TD_HAVE_SHA256_AVX512_X16
-    MANY("avx512-x16", NEEDS_LANES_AVX512, { .sha256_many = td_sha256_blocks_many_avx512_x16 }, 16),
-    MANY("avx512-x8", NEEDS_LANES_AVX512, { .sha256_many = td_sha256_blocks_many_avx512_x8 }, 8),
+    LANES("avx512-x16", NEEDS_LANES_AVX512, td_sha256_blocks_many_avx512_x16, 16),
+    LANES("avx512-x8", NEEDS_LANES_AVX512, td_sha256_blocks_many_avx512_x8, 8),
 #endif
 #if TD_HAVE_SHA256_AVX2_X8
-    MANY("avx2-x8", TD_CPU_AVX2, { .sha256_many = td_sha256_blocks_many_avx2_x8 }, 8),
+    LANES("avx2-x8", TD_CPU_AVX2, td_sha256_blocks_many_avx2_x8, 8),
 #endif
 #if TD_HAVE_SHA_NI
-    MANY("shani-x4", NEEDS_SHANI, { .sha256_many = td_sha256_blocks_many_shani_x4 }, 4),
-    MANY("shani", NEEDS_SHANI, { .sha256 = td_sha256_blocks_shani }, 1),
+    LANES("shani-x4", NEEDS_SHANI, td_sha256_blocks_many_shani_x4, 4),
+    ALONE("shani", NEEDS_SHANI, td_sha256_blocks_shani),
 #endif
 #if TD_HAVE_SHA256_AVX2
-    MANY("avx2", NEEDS_SHA_AVX2, { .sha256 = td_sha256_blocks_avx2 }, 1),
+    ALONE("avx2", NEEDS_SHA_AVX2, td_sha256_blocks_avx2),
 #endif
 #if TD_HAVE_ARMV8
-    MANY("armv8", TD_CPU_ARM_SHA2, { .sha256 = td_sha256_blocks_armv8 }, 1),
+    ALONE("armv8", TD_CPU_ARM_SHA2, td_sha256_blocks_armv8),
 #endif
-    MANY("portable", 0, { .sha256 = td_sha256_blocks_portable }, 1),
+    ALONE("portable", 0, td_sha256_blocks_portable),
 };
+#undef FAMILY
 static const td_many_rule sha256_rules[] = {
     // AMD Zen 5, cycles a byte at 64 bytes / 1 KiB: 10 messages 3.39 / 1.19
     // in a 16-lane pass, 3.71 / 1.42 in SHA-NI streams; 8 messages 3.31 /
@@ -191,42 +210,44 @@ static const td_many_rule sha256_rules[] = {
     FROM("portable", 1),
 };
 
+#define FAMILY sha512
 static const td_backend_row sha512_single[] = {
 #if TD_HAVE_SHA512_AVX512
     // Rounds split between vector and scalar registers: ahead where vector
     // operations take one cycle (Zen 4, 16 KiB: 1.07x OpenSSL, all-scalar
     // rounds 0.91x), behind where they take two (Zen 5: 0.70x, 1.08x).
-    ROW_AVOID("avx512", NEEDS_SHA512_AVX512, { .sha512 = td_sha512_blocks_avx512 }, TD_CPU_SLOW_VECTOR_INT),
-    ROW("avx512-scalar", NEEDS_SHA512_AVX512, { .sha512 = td_sha512_blocks_avx512_scalar }),
+    ROW_AVOID("avx512", NEEDS_SHA512_AVX512, td_sha512_blocks_avx512, TD_CPU_SLOW_VECTOR_INT),
+    ROW("avx512-scalar", NEEDS_SHA512_AVX512, td_sha512_blocks_avx512_scalar),
 #endif
 #if TD_HAVE_SHA512_AVX2
-    ROW("avx2", NEEDS_SHA512_AVX2, { .sha512 = td_sha512_blocks_avx2 }),
+    ROW("avx2", NEEDS_SHA512_AVX2, td_sha512_blocks_avx2),
 #endif
 #if TD_HAVE_ARMV8_SHA512
-    ROW("armv8-sha512", TD_CPU_ARM_SHA512, { .sha512 = td_sha512_blocks_armv8_sha512 }),
+    ROW("armv8-sha512", TD_CPU_ARM_SHA512, td_sha512_blocks_armv8_sha512),
 #endif
-    ROW("portable", 0, { .sha512 = td_sha512_blocks_portable }),
+    ROW("portable", 0, td_sha512_blocks_portable),
 };
 static const td_backend_row sha512_multi[] = {
 #if TD_HAVE_SHA512_AVX512_X8
-    MANY("avx512-x8", NEEDS_LANES_AVX512, { .sha512_many = td_sha512_blocks_many_avx512_x8 }, 8),
-    MANY("avx512-x4", NEEDS_LANES_AVX512, { .sha512_many = td_sha512_blocks_many_avx512_x4 }, 4),
+    LANES("avx512-x8", NEEDS_LANES_AVX512, td_sha512_blocks_many_avx512_x8, 8),
+    LANES("avx512-x4", NEEDS_LANES_AVX512, td_sha512_blocks_many_avx512_x4, 4),
 #endif
 #if TD_HAVE_SHA512_AVX2_X4
-    MANY("avx2-x4", TD_CPU_AVX2, { .sha512_many = td_sha512_blocks_many_avx2_x4 }, 4),
+    LANES("avx2-x4", TD_CPU_AVX2, td_sha512_blocks_many_avx2_x4, 4),
 #endif
 #if TD_HAVE_SHA512_AVX512
-    MANY("avx512", NEEDS_SHA512_AVX512, { .sha512 = td_sha512_blocks_avx512 }, 1),
-    MANY("avx512-scalar", NEEDS_SHA512_AVX512, { .sha512 = td_sha512_blocks_avx512_scalar }, 1),
+    ALONE("avx512", NEEDS_SHA512_AVX512, td_sha512_blocks_avx512),
+    ALONE("avx512-scalar", NEEDS_SHA512_AVX512, td_sha512_blocks_avx512_scalar),
 #endif
 #if TD_HAVE_SHA512_AVX2
-    MANY("avx2", NEEDS_SHA512_AVX2, { .sha512 = td_sha512_blocks_avx2 }, 1),
+    ALONE("avx2", NEEDS_SHA512_AVX2, td_sha512_blocks_avx2),
 #endif
 #if TD_HAVE_ARMV8_SHA512
-    MANY("armv8-sha512", TD_CPU_ARM_SHA512, { .sha512 = td_sha512_blocks_armv8_sha512 }, 1),
+    ALONE("armv8-sha512", TD_CPU_ARM_SHA512, td_sha512_blocks_armv8_sha512),
 #endif
-    MANY("portable", 0, { .sha512 = td_sha512_blocks_portable }, 1),
+    ALONE("portable", 0, td_sha512_blocks_portable),
 };
+#undef FAMILY
 static const td_many_rule sha512_rules[] = {
     // AMD Zen 5, cycles a byte at 64 bytes / 1 KiB: 5 messages 3.53 / 1.42
     // in an 8-lane pass, 5.92 / 2.73 in 4 lanes and one more; 2 messages

@@ -133,7 +133,8 @@ static inline void td_lane_pointers(const uint8_t **p, size_t lanes, const uint8
 // batches.
 #define TD_MANY_MAX_LANES 32
 
-// A row's function: the member that matches its table's family and path.
+// A row's function: the member that matches its table's family and path
+// (dispatch.c's row macros check the function's type against it).
 typedef union td_blocks_fn {
     td_md5_blocks_fn         *md5;
     td_sha1_blocks_fn        *sha1;
