@@ -52,19 +52,14 @@ static const uint32_t sha256_sig1_hi[4] = { 0x80808080u, 0x80808080u, 0x03020100
         x0 = V_ADD(x0, V_SHUFB(SIG1_PAIRS(V_SHUF(x0, 0x50)), sig1_hi));        \
     } while (0)
 
-// One round. h takes W[t] + K[t] first, then Ch(e, f, g) and Sigma1(e). With
-// BMI1, Ch = (e & f) + (~e & g), two terms with no common set bit added one
-// at a time, the second one ANDN: 5% faster than ((f ^ g) & e) ^ g in
-// sha256_avx2.c (1% if the two are summed before the add), but 5% slower in
-// sha256_ssse3.c, which has no ANDN (GCC 12, Sapphire Rapids).
-// Maj(a, b, c) = b ^ ((a ^ b) & (b ^ c)), where this round's a ^ b is the next
-// round's b ^ c (ab and bc swap names each round), as in sha256_portable.c.
-// With BMI2 each rotation is one RORX.
-// This is the textbook form: 22 operations, chains of 5 cycles. The scalar
-// round of sha512_x2_body.h (24 operations, 4-cycle chains) is 2-3% faster on
-// AMD Zen 5, but this file runs only where SHA-NI is missing, on Intel cores
-// up to Cascade Lake with four integer ALUs, and llvm-mca's Skylake model
-// puts it 6% behind there (59.0 against 55.5 cycles per 8 rounds).
+// One round, the textbook form (22 operations, chains of 5 cycles: this
+// file runs where SHA-NI is missing, Intel cores up to Cascade Lake, where
+// the 4-cycle form of sha512_x2_body.h models 6% slower). h takes W[t] +
+// K[t] first, then Ch(e, f, g) and Sigma1(e). With BMI1, Ch = (e & f) + (~e
+// & g), the second term one ANDN (5% faster in sha256_avx2.c; without ANDN,
+// in sha256_ssse3.c, ((f ^ g) & e) ^ g). Maj(a, b, c) = b ^ ((a ^ b) & (b ^
+// c)), this round's a ^ b being the next round's b ^ c. With BMI2 each
+// rotation is one RORX.
 #if defined(__BMI__)
 #define ADD_CH(h, e, f, g) (h += (e) & (f), h += ~(e) & (g))
 #else

@@ -49,12 +49,10 @@
 // = d + h + W[t] + K[t] being summed a round early (this round's c and g are
 // the next one's d and h): e' waits on e for a rotation, the three-way XOR
 // and one add.
-// GCC 12 made the textbook T1 + T2 form a chain of 6. AMD Zen 5, 8 lanes,
-// cycles a block: 1100 -> 755, the shared block 1230 -> 610 (it was a second
-// pass). Adding (e' - d) + Maj first, a shorter chain from a, measured the
-// same: two rotation ports make Sigma1's third rotation wait a cycle. Summing
-// g into dhk before Ch leaves Ch as g's last use, so a destructive
-// three-input Ch may overwrite it. The PINs keep the sums in this order.
+// (Zen 5, 8 lanes: 755 cycles a block, against 1100 for the textbook form,
+// which GCC 12 made a chain of 6; docs/performance-notes.md.) Summing g into
+// dhk before Ch leaves Ch as g's last use, so a destructive three-input Ch
+// may overwrite it. The PINs keep the sums in this order.
 // W[t + 1] is expanded at the start of round t.
 #define LANES_ROUND(a, b, c, d, e, f, g, h, t, i, SRC)                           \
     do {                                                                         \
