@@ -70,7 +70,11 @@ static const td_backend_row md5_single[] = {
 };
 static const td_backend_row md5_multi[] = {
 #if TD_HAVE_MD5_AVX512_X16
+    // Two groups' state and words need more than the 8 vector registers of
+    // 32-bit x86.
+#if defined(__x86_64__) || defined(_M_X64)
     LANES("avx512-x32", TD_CPU_AVX512F, td_md5_blocks_many_avx512_x32, 32),
+#endif
     LANES("avx512-x16", TD_CPU_AVX512F, td_md5_blocks_many_avx512_x16, 16),
 #endif
 #if TD_HAVE_MD5_AVX2_X8

@@ -55,6 +55,14 @@
 
 MD5_LANES_FUNCTION(md5_x16, 16)
 
+void td_md5_blocks_many_avx512_x16(td_md5_state *const *states, const uint8_t *const *data,
+                                   size_t n, size_t nblocks, const uint8_t *const *tail,
+                                   size_t ntail, const td_md5_shared_block *last)
+{
+    md5_x16(states, data, n, nblocks, tail, ntail, last);
+}
+
+#if defined(__x86_64__) || defined(_M_X64)
 // Two groups of 16 lanes, step by step side by side, so that the second
 // group's step fills the units the first one's chain leaves idle. Zen 5,
 // 64 messages of 4 KiB: 1.9x the 16-lane pass (about 560 cycles a block
@@ -126,16 +134,10 @@ static inline md5_pair pair_add(md5_pair a, md5_pair b)
 
 MD5_LANES_FUNCTION(md5_x32, 32)
 
-void td_md5_blocks_many_avx512_x16(td_md5_state *const *states, const uint8_t *const *data,
-                                   size_t n, size_t nblocks, const uint8_t *const *tail,
-                                   size_t ntail, const td_md5_shared_block *last)
-{
-    md5_x16(states, data, n, nblocks, tail, ntail, last);
-}
-
 void td_md5_blocks_many_avx512_x32(td_md5_state *const *states, const uint8_t *const *data,
                                    size_t n, size_t nblocks, const uint8_t *const *tail,
                                    size_t ntail, const td_md5_shared_block *last)
 {
     md5_x32(states, data, n, nblocks, tail, ntail, last);
 }
+#endif
