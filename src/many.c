@@ -431,12 +431,23 @@ int td_hash_many(td_alg alg, size_t n, const void *const *data, const size_t *le
         return TD_OK;
     if (data == NULL || lens == NULL || out == NULL)
         return TD_ERR_ARG;
-    // Every message is checked before any digest is written.
+    // Every message is checked before any digest is written: one pass
+    // without branches (a 64-byte message costs about 90 cycles, so a few
+    // per message here are a few percent), then, only where it finds a
+    // fault, the messages in order for the first one.
+    int missing = 0;
+    size_t longest = 0;
     for (size_t i = 0; i < n; i++) {
-        if (data[i] == NULL && lens[i] != 0)
-            return TD_ERR_ARG;
-        if (!td_len_allowed(alg, lens[i]))
-            return TD_ERR_LENGTH;
+        missing |= (data[i] == NULL) & (lens[i] != 0);
+        longest = lens[i] > longest ? lens[i] : longest;
+    }
+    if (missing || !td_len_allowed(alg, longest)) {
+        for (size_t i = 0; i < n; i++) {
+            if (data[i] == NULL && lens[i] != 0)
+                return TD_ERR_ARG;
+            if (!td_len_allowed(alg, lens[i]))
+                return TD_ERR_LENGTH;
+        }
     }
     if (n == 1 && hashed_alone(alg, data[0], lens[0], out))
         return TD_OK;
