@@ -17,6 +17,7 @@
 #define TD_MAC_VECTORS_H
 
 #include "testutil.h"
+#include "vector_lines.h"
 
 typedef enum mv_kind { MV_HMAC, MV_HKDF } mv_kind;
 
@@ -73,16 +74,6 @@ static inline void mv_free(mv_set *s)
     memset(s, 0, sizeof *s);
 }
 
-static inline char *mv_trim(char *s)
-{
-    while (*s == ' ' || *s == '\t')
-        s++;
-    size_t n = strlen(s);
-    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
-        s[--n] = '\0';
-    return s;
-}
-
 static inline int mv_parse_ull(const char *val, unsigned long long *out)
 {
     char *end = NULL;
@@ -133,34 +124,25 @@ static inline int mv_record_ok(const char *path, long lineno, const mv_file *mf,
 // records before the bad line stay in s).
 static inline int mv_parse(const char *path, const mv_file *mf, mv_set *s)
 {
-    char *text = tu_read_file(path, NULL);
+    vl_reader r;
     mv_vec cur;
     int seen[MV_NHEX] = { 0 }, any = 0, ok = 1, num_seen = 0, count_seen = 0, hash_seen = 0;
     unsigned long long num = 0;
     td_alg hash = TD_ALG_COUNT;
-    long lineno = 0;
+    char *key, *val;
     const char *num_name = mf->kind == MV_HMAC ? "Len" : "L";
     const int last = mf->kind == MV_HMAC ? MV_MD : MV_OKM;
 
     memset(s, 0, sizeof *s);
     memset(&cur, 0, sizeof cur);
-    if (!TU_CHECK(text != NULL, "cannot read %s", path))
+    if (!vl_open(&r, path))
         return 0;
-    for (char *line = text, *next; line && ok; line = next) {
-        next = strchr(line, '\n');
-        if (next)
-            *next++ = '\0';
-        lineno++;
-        char *l = mv_trim(line);
-        if (*l == '\0' || *l == '#')
-            continue;
-        char *eq = strchr(l, '=');
-        if (!TU_CHECK(eq != NULL, "%s:%ld: unparsed line \"%.40s\"", path, lineno, l)) {
+    while (ok && vl_next(&r, &key, &val)) {
+        const long lineno = r.lineno;
+        if (!TU_CHECK(val != NULL, "%s:%ld: unparsed line \"%.40s\"", path, lineno, key)) {
             ok = 0;
             break;
         }
-        *eq = '\0';
-        char *key = mv_trim(l), *val = mv_trim(eq + 1);
         size_t vlen = strlen(val);
         int field = -1;
         for (int i = 0; i < MV_NHEX; i++)
@@ -222,7 +204,7 @@ static inline int mv_parse(const char *path, const mv_file *mf, mv_set *s)
     if (ok)
         ok = TU_CHECK(!any, "%s: incomplete record at the end", path);
     mv_vec_free(&cur);
-    free(text);
+    vl_close(&r);
     return ok;
 }
 

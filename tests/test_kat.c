@@ -8,6 +8,7 @@
  * usage: test_kat VECTORS_DIR [SEED]
  */
 #include "testutil.h"
+#include "vector_lines.h"
 
 typedef enum kat_kind { KAT_MSG, KAT_MONTE } kat_kind;
 
@@ -69,60 +70,40 @@ static void set_free(kat_set *s)
     memset(s, 0, sizeof *s);
 }
 
-static char *trim(char *s)
-{
-    while (*s == ' ' || *s == '\t')
-        s++;
-    size_t n = strlen(s);
-    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
-        s[--n] = '\0';
-    return s;
-}
-
 // Parses one file into s. Returns 0 and reports a failure on any line it does
 // not understand: a parser that skips what it cannot read would pass quietly.
 static int parse_file(const char *path, const kat_file *kf, kat_set *s)
 {
-    size_t flen = 0;
-    char *text = tu_read_file(path, &flen);
+    vl_reader r;
     size_t dsize = td_digest_size(kf->alg);
     int ok = 1;
-    long lineno = 0;
     int have_len = 0, have_msg = 0;
     unsigned long long len_bits = 0;
     uint8_t *msg = NULL;
     size_t msg_len = 0;
     long expect_count = -1;
+    char *key, *val;
 
     memset(s, 0, sizeof s[0]);
-    if (!TU_CHECK(text != NULL, "cannot read %s", path))
+    if (!vl_open(&r, path))
         return 0;
     s->monte = calloc(MONTE_ROUNDS * 2, sizeof s->monte[0]);
     if (!s->monte) {
-        free(text);
+        vl_close(&r);
         return 0;
     }
-    for (char *line = text, *next; line && ok; line = next) {
-        next = strchr(line, '\n');
-        if (next)
-            *next++ = '\0';
-        lineno++;
-        char *l = trim(line);
-        if (*l == '\0' || *l == '#')
-            continue;
-        if (*l == '[') {
+    while (ok && vl_next(&r, &key, &val)) {
+        const long lineno = r.lineno;
+        if (*key == '[') {
             unsigned long lbytes = 0;
-            ok = TU_CHECK(sscanf(l, "[L = %lu]", &lbytes) == 1 && lbytes == dsize,
-                          "%s:%ld: bad header \"%s\"", path, lineno, l);
+            ok = TU_CHECK(sscanf(key, "[L = %lu]", &lbytes) == 1 && lbytes == dsize,
+                          "%s:%ld: bad header \"%s\"", path, lineno, key);
             continue;
         }
-        char *eq = strchr(l, '=');
-        if (!TU_CHECK(eq != NULL, "%s:%ld: unparsed line \"%.40s\"", path, lineno, l)) {
+        if (!TU_CHECK(val != NULL, "%s:%ld: unparsed line \"%.40s\"", path, lineno, key)) {
             ok = 0;
             break;
         }
-        *eq = '\0';
-        char *key = trim(l), *val = trim(eq + 1);
         size_t vlen = strlen(val);
         if (strcmp(key, "Len") == 0 && kf->kind == KAT_MSG) {
             char *end = NULL;
@@ -203,7 +184,7 @@ static int parse_file(const char *path, const kat_file *kf, kat_set *s)
         }
     }
     free(msg);
-    free(text);
+    vl_close(&r);
     if (ok && kf->kind == KAT_MSG)
         ok = TU_CHECK(!have_len, "%s: vector without MD at the end", path);
     if (ok && kf->kind == KAT_MONTE)
