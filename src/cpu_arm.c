@@ -15,6 +15,11 @@
 #include <sys/auxv.h>
 #elif defined(_WIN32)
 #include <windows.h>
+// Windows SDK 10.0.26100 and later; older headers (MinGW-w64 10) lack it, and
+// older Windows answers FALSE for a number it does not know.
+#if !defined(PF_ARM_SHA512_INSTRUCTIONS_AVAILABLE)
+#define PF_ARM_SHA512_INSTRUCTIONS_AVAILABLE 65
+#endif
 #endif
 
 #if defined(__linux__) || defined(__FreeBSD__) || defined(__OpenBSD__)
@@ -78,10 +83,8 @@ uint32_t td_cpu_probe(void)
 #elif defined(_WIN32)
     if (IsProcessorFeaturePresent(PF_ARM_V8_CRYPTO_INSTRUCTIONS_AVAILABLE))
         mask |= TD_CPU_ARM_SHA1 | TD_CPU_ARM_SHA2;
-#if defined(PF_ARM_SHA512_INSTRUCTIONS_AVAILABLE)
     if (IsProcessorFeaturePresent(PF_ARM_SHA512_INSTRUCTIONS_AVAILABLE))
         mask |= TD_CPU_ARM_SHA512;
-#endif
 #endif
     return mask;
 }

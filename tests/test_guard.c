@@ -4,8 +4,9 @@
  * contexts placed so that they end at a guard. A read or write one byte too
  * far faults. Every backend is pinned in turn; results are compared with the
  * reference of ref.h (OpenSSL where the build has it, else the portable
- * backend on copies in ordinary memory). POSIX only: elsewhere the test
- * reports itself skipped (77).
+ * backend on copies in ordinary memory). POSIX (mmap, mprotect) and Windows
+ * (VirtualAlloc, VirtualProtect): elsewhere the test reports itself skipped
+ * (77).
  *
  * usage: test_guard [VECTORS_DIR] [SEED]
  */
@@ -15,6 +16,14 @@
 #if defined(__unix__) || defined(__APPLE__)
 #include <sys/mman.h>
 #include <unistd.h>
+#define GUARD_POSIX 1
+#elif defined(_WIN32)
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+#define GUARD_WINDOWS 1
+#endif
+
+#if defined(GUARD_POSIX) || defined(GUARD_WINDOWS)
 
 // Layout: [guard][data pages ...][guard]. lo is the first usable byte, hi
 // the first byte of the upper guard.
@@ -25,6 +34,34 @@ typedef struct guarded {
 } guarded;
 
 static size_t page;
+
+#if defined(GUARD_WINDOWS)
+static size_t page_size(void)
+{
+    SYSTEM_INFO si;
+    GetSystemInfo(&si);
+    return si.dwPageSize;
+}
+
+static int guarded_alloc(guarded *g, size_t pages)
+{
+    DWORD old;
+    g->map_len = (pages + 2) * page;
+    void *m = VirtualAlloc(NULL, g->map_len, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    if (m == NULL)
+        return 0;
+    g->map = (uint8_t *)m;
+    g->lo = g->map + page;
+    g->hi = g->lo + pages * page;
+    return VirtualProtect(g->map, page, PAGE_NOACCESS, &old)
+           && VirtualProtect(g->hi, page, PAGE_NOACCESS, &old);
+}
+#else
+static size_t page_size(void)
+{
+    long ps = sysconf(_SC_PAGESIZE);
+    return ps > 0 ? (size_t)ps : 4096;
+}
 
 static int guarded_alloc(guarded *g, size_t pages)
 {
@@ -39,6 +76,7 @@ static int guarded_alloc(guarded *g, size_t pages)
         return 0;
     return 1;
 }
+#endif
 
 enum { DATA_BYTES = 20 * 1024 }; // rounded up to whole pages
 
@@ -256,11 +294,10 @@ static void check_ctx(td_alg alg)
 int main(int argc, char **argv)
 {
     tu_init(argc, argv, "test_guard");
-    long ps = sysconf(_SC_PAGESIZE);
-    page = ps > 0 ? (size_t)ps : 4096;
+    page = page_size();
     if (!guarded_alloc(&in, (DATA_BYTES + page - 1) / page)
         || !guarded_alloc(&out, 1) || !guarded_alloc(&ctxg, 1)) {
-        fprintf(stderr, "test_guard: mmap/mprotect failed\n");
+        fprintf(stderr, "test_guard: guard pages could not be set up\n");
         return 2;
     }
     tu_rand_fill(in.lo, (size_t)(in.hi - in.lo));
@@ -290,12 +327,12 @@ int main(int argc, char **argv)
     return tu_finish();
 }
 
-#else // not POSIX
+#else // neither POSIX nor Windows
 
 int main(int argc, char **argv)
 {
     tu_init(argc, argv, "test_guard");
-    printf("test_guard: skipped, no mmap/mprotect on this platform\n");
+    printf("test_guard: skipped, no guard pages on this platform\n");
     return 77;
 }
 

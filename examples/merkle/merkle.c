@@ -23,6 +23,12 @@
 
 #include <turbodigest.h>
 
+#if defined(_WIN32) && !defined(TIME_UTC)
+// msvcrt has no timespec_get (the UCRT has): the performance counter.
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+#endif
+
 enum {
     HASH = 32,                  // SHA-256 digest, and the size of a leaf here
     LEAF_RECORD = 1 + HASH,     // RFC 6962: 0x00 || leaf
@@ -223,6 +229,15 @@ static void make_leaves(uint8_t *leaves, size_t n)
     }
 }
 
+#if defined(_WIN32) && !defined(TIME_UTC)
+static double seconds_now(void)
+{
+    LARGE_INTEGER freq, now;
+    QueryPerformanceFrequency(&freq);
+    QueryPerformanceCounter(&now);
+    return (double)now.QuadPart / (double)freq.QuadPart;
+}
+#else
 static double seconds_now(void)
 {
     struct timespec ts;
@@ -230,6 +245,7 @@ static double seconds_now(void)
         return 0.0;
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
+#endif
 
 // The buffers every way works on.
 typedef struct trees {

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "platform.h"
 #include "tdsum.h"
 
 // What a line in the pool carries: its number for -w, and the expected hex.
@@ -193,7 +194,7 @@ static bool check_one(const ts_options *opt, ts_pool *pool, const char *path)
         cf.display = "standard input";
         in = stdin;
     } else {
-        in = fopen(path, "r");
+        in = ts_open_check_file(path);
         if (in == NULL) {
             ts_error(errno, "%s", ts_quote(path));
             return false;
@@ -205,7 +206,7 @@ static bool check_one(const ts_options *opt, ts_pool *pool, const char *path)
     unsigned long long number = 0;
     bool out_of_memory = false;
     for (;;) {
-        ssize_t got = getline(&line, &cap, in);
+        ssize_t got = ts_getline(&line, &cap, in);
         if (got <= 0)
             break;
         number++;
@@ -235,6 +236,7 @@ static bool check_one(const ts_options *opt, ts_pool *pool, const char *path)
         char *copy = good ? strdup(name) : NULL;
         if (cl == NULL || (good && copy == NULL)) {
             free(cl);
+            free(copy);
             out_of_memory = true;
             break;
         }
@@ -290,9 +292,19 @@ bool ts_check(const ts_options *opt, const ts_hasher *hasher)
         ts_error(ENOMEM, "cannot start");
         return false;
     }
+    // Standard input, as a check file or as data ("-" on a line), is read
+    // as it comes (on Windows: in binary mode unless it is a console).
+    (void)ts_stdin_mode(-1);
     bool ok = true;
     for (size_t i = 0; i < opt->nfiles; i++)
         ok &= check_one(opt, pool, opt->files[i]);
     ts_pool_free(pool);
     return ok;
+}
+
+bool ts_split_check_line(char *line, size_t len, td_alg alg, bool first, char **hex, char **name)
+{
+    if (first)
+        bsd_reversed = -1;
+    return split_line(line, len, alg, 2 * td_digest_size(alg), hex, name);
 }

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "platform.h"
 #include "tdsum.h"
 
 // 256 KiB reads, four buffers per worker. 1 GiB file in the page cache,
@@ -60,15 +61,6 @@ void ts_hex(const uint8_t *bytes, size_t n, char *out)
         out[2 * i + 1] = digits[bytes[i] & 15];
     }
     out[2 * n] = '\0';
-}
-
-static ssize_t read_some(int fd, void *buf, size_t len)
-{
-    ssize_t n;
-    do
-        n = read(fd, buf, len);
-    while (n < 0 && errno == EINTR);
-    return n;
 }
 
 // ------------------------------------------------------------------- pool
@@ -137,7 +129,7 @@ static void *helper_main(void *arg)
         unsigned i = w->fill;
         int fd = w->fd;
         pthread_mutex_unlock(&w->lock);
-        ssize_t n = read_some(fd, w->buf[i], CHUNK);
+        ssize_t n = ts_read(fd, w->buf[i], CHUNK);
         int e = errno;
         pthread_mutex_lock(&w->lock);
         if (n > 0) {
@@ -158,7 +150,7 @@ static bool alloc_buffers(worker *w, unsigned n)
 {
     for (unsigned i = 0; i < n; i++) {
         if (w->buf[i] == NULL)
-            w->buf[i] = aligned_alloc(4096, CHUNK);
+            w->buf[i] = ts_aligned_alloc(4096, CHUNK);
         if (w->buf[i] == NULL)
             return false;
     }
@@ -224,7 +216,7 @@ static int hash_fd(worker *w, int fd, hstate *s)
         return ENOMEM;
     bool advised = false;
     for (;;) {
-        ssize_t n = read_some(fd, w->buf[0], CHUNK);
+        ssize_t n = ts_read(fd, w->buf[0], CHUNK);
         if (n < 0)
             return errno;
         if (n == 0)
@@ -234,7 +226,7 @@ static int hash_fd(worker *w, int fd, hstate *s)
             return err;
         if ((size_t)n == CHUNK) {
             if (!advised)
-                (void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+                ts_advise_sequential(fd);
             advised = true;
             if (w->pool->read_ahead) {
                 err = hash_rest_with_helper(w, fd, s);
@@ -275,9 +267,7 @@ static void hash_file(worker *w, const char *name, size_t stdin_turn, ts_result 
         pthread_mutex_unlock(&p->lock);
         widen_pipe(fd);
     } else {
-        do
-            fd = open(name, O_RDONLY | O_CLOEXEC);
-        while (fd < 0 && errno == EINTR);
+        fd = ts_open_file(name);
         if (fd < 0) {
             r->err = errno;
             if (p->ignore_missing && r->err == ENOENT)
@@ -444,7 +434,7 @@ void ts_pool_free(ts_pool *p)
             pthread_join(w->helper, NULL);
         }
         for (unsigned b = 0; b < NBUF; b++)
-            free(w->buf[b]);
+            ts_aligned_free(w->buf[b]);
     }
     free(p->workers);
     free(p->items);
@@ -455,7 +445,8 @@ void ts_pool_free(ts_pool *p)
 
 // ------------------------------------------------------------ compute mode
 
-static void put_digest_line(const ts_options *opt, const char *name, const uint8_t *digest)
+static void put_digest_line(const ts_options *opt, const char *name, const uint8_t *digest,
+                            bool binary)
 {
     char hex[2 * TD_MAX_DIGEST_SIZE + 1];
     ts_hex(digest, td_digest_size(opt->alg), hex);
@@ -471,7 +462,7 @@ static void put_digest_line(const ts_options *opt, const char *name, const uint8
     } else {
         fputs(hex, stdout);
         putchar(' ');
-        putchar(opt->binary ? '*' : ' ');
+        putchar(binary ? '*' : ' ');
         ts_put_name(stdout, name, escape);
     }
     putchar(opt->delim);
@@ -484,6 +475,8 @@ bool ts_compute(const ts_options *opt, const ts_hasher *hasher)
         ts_error(ENOMEM, "cannot start");
         return false;
     }
+    // Standard input's mode, set once before any read of it.
+    const bool stdin_binary = ts_stdin_mode(opt->binary);
     bool ok = true;
     size_t submitted = 0;
     for (;;) {
@@ -495,7 +488,8 @@ bool ts_compute(const ts_options *opt, const ts_hasher *hasher)
         if (!ts_pool_next(pool, &it))
             break;
         if (it.result.status == TS_OK) {
-            put_digest_line(opt, it.name, it.result.digest);
+            put_digest_line(opt, it.name, it.result.digest,
+                            strcmp(it.name, "-") == 0 ? stdin_binary : opt->binary != 0);
         } else {
             ts_error(it.result.err, "%s", ts_quote(it.name));
             ok = false;

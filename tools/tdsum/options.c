@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "platform.h"
 #include "tdsum.h"
 
 enum {
@@ -62,12 +63,9 @@ static const struct { const char *suffix; td_alg alg; const char *tag; } program
 
 td_alg ts_alg_for_program(const char *argv0)
 {
-    size_t len = strlen(argv0);
-    for (size_t i = 0; i < sizeof programs / sizeof programs[0]; i++) {
-        size_t sl = strlen(programs[i].suffix);
-        if (len >= sl && strcmp(argv0 + len - sl, programs[i].suffix) == 0)
+    for (size_t i = 0; i < sizeof programs / sizeof programs[0]; i++)
+        if (ts_program_is(argv0, programs[i].suffix))
             return programs[i].alg;
-    }
     return TD_SHA256;
 }
 
@@ -84,6 +82,17 @@ static void try_help(void)
     fprintf(stderr, "Try '%s --help' for more information.\n", ts_program);
 }
 
+// -b and -t. On Windows binary is the default, and -t marks a line as text
+// but hashes the same bytes (only a console is read in text mode).
+#if defined(_WIN32)
+#define HELP_BINARY "  -b, --binary          read in binary mode (default unless reading a console)\n"
+#define HELP_TEXT   "  -t, --text            mark lines as text (' '); files and pipes are still\n" \
+                    "                          read in binary mode, as in Git for Windows\n"
+#else
+#define HELP_BINARY "  -b, --binary          read in binary mode (marked '*' in the output)\n"
+#define HELP_TEXT   "  -t, --text            read in text mode (default)\n"
+#endif
+
 static void usage(void)
 {
     printf("Usage: %s [OPTION]... [FILE]...\n", ts_program);
@@ -97,10 +106,10 @@ static void usage(void)
 "  -a, --algorithm=ALG   md5, sha1, sha224, sha256, sha384, sha512, sha512-224\n"
 "                          or sha512-256; default sha256, or the one the\n"
 "                          program is named after (md5sum, sha1sum, ...)\n"
-"  -b, --binary          read in binary mode (marked '*' in the output)\n"
+HELP_BINARY
 "  -c, --check           read checksums from the FILEs and check them\n"
 "      --tag             create a BSD-style checksum line\n"
-"  -t, --text            read in text mode (default)\n"
+HELP_TEXT
 "  -z, --zero            end each output line with NUL, not newline,\n"
 "                          and disable file name escaping\n"
 "  -j, --jobs=N          hash up to N files at once (default: online CPUs);\n"
@@ -185,6 +194,8 @@ static bool takes_argument(const char *arg, bool *next_is_value)
     size_t len = strlen(arg + 2);
     for (int i = N_COREUTILS_OPTIONS; long_options[i].name; i++)
         if (long_options[i].has_arg == required_argument
+            // A prefix: strncmp stops at the end of the shorter string.
+            // NOLINTNEXTLINE(bugprone-not-null-terminated-result)
             && strncmp(long_options[i].name, arg + 2, len) == 0)
             *next_is_value = true;
     return true;
@@ -245,7 +256,7 @@ ts_parse_result ts_parse_options(int argc, char **argv, ts_options *opt)
     opt->alg = ts_alg_for_program(argv[0]);
     opt->binary = -1;
     opt->delim = '\n';
-    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    long ncpu = ts_online_cpus();
     opt->jobs = ncpu > 0 ? (unsigned)(ncpu < 256 ? ncpu : 256) : 1;
 
     char **args = expand_abbreviations(argc, argv);
@@ -329,7 +340,7 @@ ts_parse_result ts_parse_options(int argc, char **argv, ts_options *opt)
         goto fail;
     }
     if (opt->binary < 0)
-        opt->binary = 0;                // no O_BINARY on POSIX: text is the default
+        opt->binary = TS_BINARY_DEFAULT;    // platform.h
 
     static char *stdin_name[] = { (char *)"-" };
     if (optind < argc) {

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "platform.h"
 #include "tdsum.h"
 
 // Clears key material in a way the compiler may not drop before free().
@@ -68,7 +69,7 @@ static void list_backends(void)
 // Reads the whole key file; keys are short, but any length works.
 static bool read_key(const char *path, uint8_t **key, size_t *len)
 {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    int fd = ts_open_file(path);
     if (fd < 0) {
         ts_error(errno, "%s", ts_quote(path));
         return false;
@@ -81,9 +82,7 @@ static bool read_key(const char *path, uint8_t **key, size_t *len)
             close(fd);
             return false;
         }
-        ssize_t got = read(fd, buf + n, cap - n);
-        if (got < 0 && errno == EINTR)
-            continue;
+        ssize_t got = ts_read(fd, buf + n, cap - n);
         if (got < 0) {
             ts_error(errno, "%s", ts_quote(path));
             free(buf);
@@ -128,8 +127,9 @@ static bool close_stdout(void)
     return !bad;
 }
 
-int main(int argc, char **argv)
+static int tdsum_main(int argc, char **argv)
 {
+    ts_platform_init();
     if (argc > 0 && argv[0] && argv[0][0])
         ts_program = argv[0];
 
@@ -188,3 +188,21 @@ int main(int argc, char **argv)
         ok = false;
     return ok ? EXIT_SUCCESS : EXIT_FAILURE;
 }
+
+#if defined(_WIN32)
+// Linked with -municode: the command line arrives in UTF-16.
+int wmain(int argc, wchar_t **wargv)
+{
+    char **argv = ts_utf8_argv(argc, wargv);
+    if (argv == NULL) {
+        fputs("tdsum: memory exhausted\n", stderr);
+        return EXIT_FAILURE;
+    }
+    return tdsum_main(argc, argv);
+}
+#else
+int main(int argc, char **argv)
+{
+    return tdsum_main(argc, argv);
+}
+#endif

@@ -62,7 +62,9 @@ extern const char *ts_program;
 // "PROG: message[: strerror(errnum)]\n" on stderr; stdout is flushed first so
 // that the two streams interleave in the order things happened.
 void ts_error(int errnum, const char *fmt, ...)
-#if defined(__GNUC__)
+#if defined(__MINGW32__)
+    __attribute__((format(gnu_printf, 2, 3)))   // __USE_MINGW_ANSI_STDIO
+#elif defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
@@ -140,5 +142,10 @@ void ts_pool_free(ts_pool *pool);
 bool ts_compute(const ts_options *opt, const ts_hasher *hasher);
 // Checks opt->files as check files; true when all passed.
 bool ts_check(const ts_options *opt, const ts_hasher *hasher);
+// One check-file line (line[len] == '\0', without its newline) split in
+// place into the expected hex and the file name, as --check does; false when
+// it is improperly formatted. first forgets what earlier lines said about
+// the form in use (a new run). For tests/fuzz/fuzz_check_line.c.
+bool ts_split_check_line(char *line, size_t len, td_alg alg, bool first, char **hex, char **name);
 
 #endif // TDSUM_H
