@@ -172,11 +172,15 @@ TD_API size_t td_backends(td_alg alg, td_path path, const char **names, size_t c
 TD_API const char *td_backend(td_alg alg, td_path path);
 
 // Pins a backend by name; NULL restores the automatic choice.
-// TD_ERR_UNSUPPORTED if not built in or not usable here. Not to be called
-// while other threads hash.
+// TD_ERR_UNSUPPORTED if not built in or not usable here. Meant to be called
+// before other threads hash; called while they do, it is one atomic store:
+// their digests stay right, but which backend a call running at that moment
+// used is not defined (README: Threads).
 TD_API int td_use_backend(td_alg alg, td_path path, const char *name);
 
-// The CPU features detected, e.g. "sse2 ssse3 avx2 avx512f sha-ni".
+// The CPU features detected, e.g. "sse2 ssse3 avx2 avx512f sha-ni", then the
+// performance traits the automatic choice weighs ("slow-vprold",
+// "slow-vector-int"), after TURBODIGEST_CPU has hidden or forced some.
 TD_API const char *td_cpu_features(void);
 TD_API const char *td_version(void);
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// The CPU feature word, probed once and cached, and its text form.
+// The CPU feature word, probed once, adjusted by TURBODIGEST_CPU and cached,
+// and its text form.
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "cpu.h"
@@ -11,32 +13,88 @@
 
 static TD_ATOMIC(uint32_t) cpu_mask;
 
+// Every name that td_cpu_features() prints and TURBODIGEST_CPU takes, in the
+// order printed: instruction sets, then performance traits. Hiding a feature
+// hides with it those that no CPU reports without it (also): AVX2 and
+// AVX-512 need the AVX state, AVX-512VL and BW extend AVX-512F, the Arm
+// crypto instructions work on Advanced SIMD registers, and ID_AA64ISAR0_EL1
+// reports SHA512 only as a level of its SHA2 field.
+static const struct {
+    uint32_t bit;
+    uint32_t also;
+    const char *name;
+} feature_names[] = {
+    { TD_CPU_SSE2, 0, "sse2" },
+    { TD_CPU_SSSE3, 0, "ssse3" },
+    { TD_CPU_SSE41, 0, "sse4.1" },
+    { TD_CPU_AVX, TD_CPU_AVX2 | TD_CPU_AVX512F | TD_CPU_AVX512VL | TD_CPU_AVX512BW, "avx" },
+    { TD_CPU_AVX2, 0, "avx2" },
+    { TD_CPU_BMI1, 0, "bmi1" },
+    { TD_CPU_BMI2, 0, "bmi2" },
+    { TD_CPU_AVX512F, TD_CPU_AVX512VL | TD_CPU_AVX512BW, "avx512f" },
+    { TD_CPU_AVX512VL, 0, "avx512vl" },
+    { TD_CPU_AVX512BW, 0, "avx512bw" },
+    { TD_CPU_SHANI, 0, "sha-ni" },
+    { TD_CPU_ARM_NEON, TD_CPU_ARM_SHA1 | TD_CPU_ARM_SHA2 | TD_CPU_ARM_SHA512, "neon" },
+    { TD_CPU_ARM_SHA1, 0, "sha1" },
+    { TD_CPU_ARM_SHA2, TD_CPU_ARM_SHA512, "sha2" },
+    { TD_CPU_ARM_SHA512, 0, "sha512" },
+    { TD_CPU_SLOW_VPROLD, 0, "slow-vprold" },
+    { TD_CPU_SLOW_VECTOR_INT, 0, "slow-vector-int" },
+};
+
+// TURBODIGEST_CPU, applied to what the probe found: a comma-separated list,
+// left to right, of -NAME (hide a feature, or clear a trait) and +NAME (set a
+// trait); spaces around an item are ignored. It can only take instruction
+// sets away, so every row the tables may then choose runs on this CPU. Any
+// other item (an unknown name, +NAME of an instruction set, a name without
+// its sign) is skipped and the rest still applies: the library cannot report
+// a mistake, and a list meant to take a faulty feature away must not be
+// dropped whole for a typo elsewhere in it. td_cpu_features() shows the
+// outcome.
+static uint32_t apply_environment(uint32_t mask)
+{
+    const char *env = getenv("TURBODIGEST_CPU");
+    if (env == NULL)
+        return mask;
+    for (const char *item = env;;) {
+        const size_t len = strcspn(item, ",");
+        const char *begin = item, *end = item + len;
+        while (begin < end && (*begin == ' ' || *begin == '\t'))
+            begin++;
+        while (end > begin && (end[-1] == ' ' || end[-1] == '\t'))
+            end--;
+        const size_t name_len = end > begin ? (size_t)(end - begin) - 1 : 0;
+        const size_t count = name_len != 0 ? sizeof feature_names / sizeof feature_names[0] : 0;
+        for (size_t i = 0; i < count; i++) {
+            if (strlen(feature_names[i].name) != name_len ||
+                memcmp(feature_names[i].name, begin + 1, name_len) != 0)
+                continue;
+            if (*begin == '-')
+                mask &= ~(feature_names[i].bit | feature_names[i].also);
+            else if (*begin == '+' && (feature_names[i].bit & TD_CPU_TRAITS))
+                mask |= feature_names[i].bit;
+            break;
+        }
+        if (item[len] == '\0')
+            break;
+        item += len + 1;
+    }
+    return mask;
+}
+
 uint32_t td_cpu_features_mask(void)
 {
     uint32_t mask = TD_ATOMIC_LOAD(&cpu_mask);
     if (mask == 0) {
         // Racing first callers compute the same value: no lock needed.
-        mask = td_cpu_probe() | TD_CPU_PROBED;
+        mask = apply_environment(td_cpu_probe()) | TD_CPU_PROBED;
         TD_ATOMIC_STORE(&cpu_mask, mask);
     }
     return mask & ~TD_CPU_PROBED;
 }
 
-static const struct {
-    uint32_t bit;
-    const char *name;
-} feature_names[] = {
-    { TD_CPU_SSE2, "sse2" },         { TD_CPU_SSSE3, "ssse3" },
-    { TD_CPU_SSE41, "sse4.1" },      { TD_CPU_AVX, "avx" },
-    { TD_CPU_AVX2, "avx2" },         { TD_CPU_BMI1, "bmi1" },
-    { TD_CPU_BMI2, "bmi2" },         { TD_CPU_AVX512F, "avx512f" },
-    { TD_CPU_AVX512VL, "avx512vl" }, { TD_CPU_AVX512BW, "avx512bw" },
-    { TD_CPU_SHANI, "sha-ni" },      { TD_CPU_ARM_NEON, "neon" },
-    { TD_CPU_ARM_SHA1, "sha1" },     { TD_CPU_ARM_SHA2, "sha2" },
-    { TD_CPU_ARM_SHA512, "sha512" },
-};
-
-// Room for every name above with its separator.
+// Room for every name above with its separator (120 bytes with the NUL).
 static char features_text[160];
 static TD_ATOMIC(int) features_state; // 0 not built, 1 building, 2 ready
 

@@ -21,8 +21,10 @@ enum {
     TD_CPU_AVX512VL  = 1u << 8,
     TD_CPU_AVX512BW  = 1u << 9,
     TD_CPU_SHANI     = 1u << 10,
-    // x86 performance trait, not an instruction set: the automatic choice
-    // passes over rows that list it in cpu_avoid.
+    // x86 performance traits, not instruction sets: the automatic choice
+    // passes over rows that list them in cpu_avoid, and the many path's
+    // rules test them. TURBODIGEST_CPU may set them as well as clear them
+    // ("+slow-vprold", "-slow-vector-int").
     TD_CPU_SLOW_VPROLD = 1u << 11, // VPROLD/VPROLQ take 2 cycles (AMD Zen 4, 5)
     TD_CPU_SLOW_VECTOR_INT = 1u << 12, // VPADDQ, VPXOR and the like take 2 cycles (AMD Zen 5)
     // AArch64
@@ -32,13 +34,16 @@ enum {
     TD_CPU_ARM_SHA512 = 1u << 19
 };
 
+#define TD_CPU_TRAITS (TD_CPU_SLOW_VPROLD | TD_CPU_SLOW_VECTOR_INT)
+
 // What some single-stream backends need, named once: the dispatch rows use
 // them, and so do the lanes backends that hand single messages to them.
 #define TD_CPU_NEEDS_SHANI (TD_CPU_SHANI | TD_CPU_SSE41 | TD_CPU_SSSE3)
 #define TD_CPU_NEEDS_SHA512_AVX512 \
     (TD_CPU_AVX512F | TD_CPU_AVX512VL | TD_CPU_AVX2 | TD_CPU_BMI2 | TD_CPU_BMI1)
 
-// What this CPU has, as TD_CPU_* bits; probed on the first call, then cached.
+// What this CPU has, as TD_CPU_* bits, after TURBODIGEST_CPU (cpu.c); probed
+// on the first call, then cached.
 TD_HIDDEN uint32_t td_cpu_features_mask(void);
 
 // Whether this CPU has every bit of needs.

@@ -2,7 +2,10 @@
 // Backend tables, the many path's rules, the first-use choice, pinning and
 // TURBODIGEST_BACKEND. Adding a backend: backends/README.md (its file, its
 // prototype, its object in the CMake ISA list, and one row below; on the
-// many path a rule saying when it is taken).
+// many path a rule saying when it is taken). tests/test_dispatch.c holds a
+// model of these tables and rules, which a change here changes too; where no
+// mask of tests/cpu_masks.txt makes a new row or rule the choice, that test
+// names it, and the file wants one more.
 
 // Generic code must run on every CPU the library may meet: an instruction-set
 // flag here is a mistake, unless the whole build targets CPUs that have it.

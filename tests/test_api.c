@@ -10,17 +10,23 @@
  * and 5869 vectors (mac_vectors.h), which without OpenSSL are required.
  *
  * usage: test_api [VECTORS_DIR] [SEED]
- *        test_api --child-env      (internal: checks TURBODIGEST_BACKEND)
+ *        test_api --child-env      (internal: checks TURBODIGEST_BACKEND, and
+ *                                  with TD_TEST_WANT_CPU set, that
+ *                                  td_cpu_features() is that text under the
+ *                                  TURBODIGEST_CPU it was given)
  */
 #include "testutil.h"
 #include "ref.h"
 #include "mac_vectors.h"
+#include "cpu_model.h"
 
 #include <limits.h>
 
 #if defined(__unix__) || defined(__APPLE__)
+#include <signal.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #define HAVE_FORK 1
 #endif
@@ -289,6 +295,7 @@ static void test_length_limit(void)
         uint8_t want[TD_MAX_DIGEST_SIZE], got[TD_MAX_DIGEST_SIZE];
         td_ctx ctx, snap;
         tu_set_alg(alg);
+        memset(&ctx, 0, sizeof ctx); // whole contexts are compared below, buffer included
         TU_OK(td_init(&ctx, alg), "td_init");
         TU_OK(td_update(&ctx, small, 5), "td_update");
         memcpy(&snap, &ctx, sizeof ctx);
@@ -485,10 +492,17 @@ static const char *expected_backend(const char *spec, td_alg alg, td_path path)
     return names[0];
 }
 
-static int child_main(void)
+static int child_main(const char *want_cpu)
 {
     const char *spec = getenv("TURBODIGEST_BACKEND");
-    printf("test_api child: TURBODIGEST_BACKEND=\"%s\"\n", spec ? spec : "(unset)");
+    const char *cpu = getenv("TURBODIGEST_CPU");
+    printf("test_api child: TURBODIGEST_BACKEND=\"%s\" TURBODIGEST_CPU=\"%s\"\n",
+           spec ? spec : "(unset)", cpu ? cpu : "(unset)");
+    if (want_cpu) {
+        char what[300];
+        snprintf(what, sizeof what, "td_cpu_features() with TURBODIGEST_CPU=\"%s\"", cpu ? cpu : "");
+        TU_EQ_STR(td_cpu_features(), want_cpu, what);
+    }
     for (size_t a = 0; a < TD_ALG_COUNT; a++) {
         td_alg alg = tu_all_algs[a];
         size_t d = td_digest_size(alg);
@@ -520,8 +534,60 @@ static int child_main(void)
 #ifdef HAVE_FORK
 static const char *self_exe;
 
-static void run_child(const char *spec)
+// A child that has not ended after this long is killed and fails the test:
+// no wait here is unbounded (a child runs well under a second natively, a
+// few seconds under emulation).
+#define CHILD_SECONDS 120
+
+// Waits for pid at most CHILD_SECONDS; 1 with *status set, 0 if it had to
+// be killed.
+static int wait_bounded(pid_t pid, int *status)
 {
+    long waited_us = 0, step_us = 500; // polls 0.5 ms apart at first, then up to 50 ms
+    for (;;) {
+        const pid_t r = waitpid(pid, status, WNOHANG);
+        if (r == pid)
+            return 1;
+        // (No errno.h: a 32-bit multilib build may lack its asm/errno.h.
+        // Nothing here installs a signal handler, so no EINTR either.)
+        if (r < 0 || waited_us >= CHILD_SECONDS * 1000000L) {
+            kill(pid, SIGKILL);
+            waitpid(pid, status, 0);
+            return 0;
+        }
+        const struct timespec tick = { 0, step_us * 1000 };
+        nanosleep(&tick, NULL);
+        waited_us += step_us;
+        step_us = step_us < 50000 ? step_us * 2 : 50000;
+    }
+}
+
+static int exec_failed; // once, say so and try no more
+
+// td_cpu_features() in a child with this process's TURBODIGEST_CPU: what a
+// child's TURBODIGEST_CPU applies to. It may differ from this process's own
+// (under valgrind, which hides AVX-512 and SHA-NI, children run natively).
+static char child_cpu[200];
+
+// Runs this program again with TURBODIGEST_BACKEND set to backend (unset when
+// NULL) and, when cpu is not NULL, ",cpu" added to TURBODIGEST_CPU: the
+// child then checks that td_cpu_features() is child_cpu with cpu applied, as
+// the model says. With cpu_out, the child writes td_cpu_features() there.
+static void run_child_with(const char *backend, const char *cpu, const char *cpu_out)
+{
+    if (exec_failed)
+        return;
+    char seed[32], want[200] = "", cpu_env[1200] = "";
+    const char *inherited = getenv("TURBODIGEST_CPU");
+    snprintf(seed, sizeof seed, "0x%llx", (unsigned long long)tu.seed);
+    if (cpu) {
+        cm_text(cm_apply(cpu, cm_words(child_cpu)), want, sizeof want);
+        if (inherited)
+            snprintf(cpu_env, sizeof cpu_env, "%s,%s", inherited, cpu);
+        else
+            snprintf(cpu_env, sizeof cpu_env, "%s", cpu);
+    }
+    char *args[] = { (char *)self_exe, (char *)"--child-env", seed, NULL };
     fflush(stdout);
     fflush(stderr);
     pid_t pid = fork();
@@ -530,31 +596,105 @@ static void run_child(const char *spec)
         return;
     }
     if (pid == 0) {
-        char seed[32];
-        snprintf(seed, sizeof seed, "0x%llx", (unsigned long long)tu.seed);
-        if (spec)
-            setenv("TURBODIGEST_BACKEND", spec, 1);
+        if (backend)
+            setenv("TURBODIGEST_BACKEND", backend, 1);
         else
             unsetenv("TURBODIGEST_BACKEND");
-        char *args[] = { (char *)self_exe, (char *)"--child-env", seed, NULL };
+        if (cpu) {
+            setenv("TURBODIGEST_CPU", cpu_env, 1);
+            setenv("TD_TEST_WANT_CPU", want, 1);
+        } else {
+            unsetenv("TD_TEST_WANT_CPU");
+        }
+        if (cpu_out)
+            setenv("TD_TEST_CPU_OUT", cpu_out, 1);
+        else
+            unsetenv("TD_TEST_CPU_OUT");
         execv(self_exe, args);
         _exit(127);
     }
     int status = 0;
-    while (waitpid(pid, &status, 0) < 0) {
+    if (!wait_bounded(pid, &status)) {
+        TU_CHECK(0, "child with TURBODIGEST_BACKEND=\"%s\" TURBODIGEST_CPU=\"%s\" did not end "
+                 "within %d s: killed", backend ? backend : "", cpu ? cpu_env : "", CHILD_SECONDS);
+        return;
     }
     if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
-        printf("test_api: note: could not exec %s for the TURBODIGEST_BACKEND test: skipped\n", self_exe);
+        // Under qemu-user without binfmt_misc, for one.
+        printf("test_api: note: could not exec %s: the environment tests are skipped\n", self_exe);
+        exec_failed = 1;
         return;
     }
     TU_CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0,
-             "child with TURBODIGEST_BACKEND=\"%s\" failed (status 0x%x)", spec ? spec : "", status);
+             "child with TURBODIGEST_BACKEND=\"%s\" TURBODIGEST_CPU=\"%s\" failed (status 0x%x)",
+             backend ? backend : "", cpu ? cpu_env : "", status);
+}
+
+static void run_child(const char *spec)
+{
+    run_child_with(spec, NULL, NULL);
+}
+
+// Fills child_cpu from a child; 0 where no child ran.
+static int probe_child_cpu(void)
+{
+    const char *dir = getenv("TMPDIR");
+    char path[512];
+    snprintf(path, sizeof path, "%s/test_api_cpu_XXXXXX", dir && *dir ? dir : "/tmp");
+    const int fd = mkstemp(path);
+    if (!TU_CHECK(fd >= 0, "mkstemp(%s) failed", path))
+        return 0;
+    close(fd);
+    run_child_with(NULL, NULL, path);
+    size_t len = 0;
+    char *text = exec_failed ? NULL : tu_read_file(path, &len);
+    unlink(path);
+    if (text == NULL)
+        return 0;
+    snprintf(child_cpu, sizeof child_cpu, "%s", text);
+    free(text);
+    if (strcmp(child_cpu, td_cpu_features()) != 0)
+        printf("test_api: note: children see cpu features \"%s\"\n", child_cpu);
+    return 1;
+}
+
+// TURBODIGEST_CPU: what it hides and forces, and what it skips (unknown
+// names, instruction sets it would add, items without a sign, other cases):
+// td_cpu_features() in the child must be the model's (cpu_model.h).
+static void test_cpu_env(void)
+{
+    static const char *const specs[] = {
+        "", "-sha-ni", "-sha-ni,-avx512f", " -sha-ni , -avx2\t", "-avx", "-avx512f",
+        "-neon", "-sha2", "-sha1,-sha2", "-sse2,-ssse3,-sse4.1,-bmi1,-bmi2",
+        "+slow-vprold", "+slow-vector-int,-slow-vprold", "+slow-vprold,-slow-vprold",
+        "-slow-vector-int,+slow-vector-int",
+        // Skipped items, alone and beside ones that apply.
+        "-bogus", "+avx2", "+sha-ni,+sha512", "sha-ni", "-SHA-NI", "-", "+", ",,, ,",
+        "-sha-ni=1", "--sha-ni", "-sha-ni-", "-bogus,-avx2,+avx512f", "+avx2,-avx2",
+        "-avx512f,+avx512f", "slow-vprold,+slow-vector-int,-sha",
+        "-sha-ni,-sha-ni,-sha-ni,-sha-ni,-sha-ni,-sha-ni,-sha-ni,-sha-ni,-sha-ni,-sha-ni,-sha-ni,"
+        "-sha-ni,-sha-ni,-sha-ni,-sha-ni,-sha-ni,-sha-ni,-sha-ni,-sha-ni,-sha-ni,-sha-ni,-sha-ni,"
+        "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx,-avx2",
+    };
+    if (!probe_child_cpu())
+        return;
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++)
+        run_child_with(NULL, specs[i], NULL);
+    // A backend named in TURBODIGEST_BACKEND that the mask makes unusable is
+    // ignored like any other unusable name.
+    run_child_with("shani", "-sha-ni", NULL);
+    run_child_with("sha256=avx2,sha512=avx512", "-avx", NULL);
+    run_child_with("armv8", "-sha2", NULL);
 }
 
 static void test_env(const char *argv0)
 {
     char buf[256];
-    self_exe = access("/proc/self/exe", X_OK) == 0 ? "/proc/self/exe" : argv0;
+    // The program by the path it was started with, where that is one (CTest
+    // gives it whole): under valgrind /proc/self/exe is valgrind's own.
+    self_exe = strchr(argv0, '/') != NULL && access(argv0, X_OK) == 0 ? argv0
+               : access("/proc/self/exe", X_OK) == 0                  ? "/proc/self/exe"
+                                                                      : argv0;
     run_child(NULL);
     run_child("portable");
     run_child("bogus");
@@ -586,6 +726,11 @@ static void test_env(const char *argv0)
     (void)argv0;
     printf("test_api: note: no fork/exec here, TURBODIGEST_BACKEND not tested\n");
 }
+
+static void test_cpu_env(void)
+{
+    printf("test_api: note: no fork/exec here, TURBODIGEST_CPU tested by test_dispatch only\n");
+}
 #endif
 
 // ------------------------------------------------------------------ HMAC, HKDF
@@ -596,6 +741,8 @@ static void test_hmac(td_alg alg, size_t rounds)
     uint8_t key[300], msg[1200], want[TD_MAX_DIGEST_SIZE], got[TD_MAX_DIGEST_SIZE];
     td_hmac_ctx h, base;
 
+    // The copies below hash up to all of msg, past what a round fills.
+    tu_rand_fill(msg, sizeof msg);
     for (size_t r = 0; r < rounds; r++) {
         size_t kl = r < 4 ? (size_t[]){ 0, 1, td_block_size(alg), td_block_size(alg) + 1 }[r]
                           : tu_rand_range(0, sizeof key);
@@ -989,7 +1136,13 @@ int main(int argc, char **argv)
             tu_init(argc, argv, "test_api child");
             tu.no_flagship = 1;
             tu_rand_fill(pool, sizeof pool);
-            return child_main();
+            const char *out = getenv("TD_TEST_CPU_OUT");
+            FILE *f = out ? fopen(out, "w") : NULL;
+            if (f) {
+                fputs(td_cpu_features(), f);
+                fclose(f);
+            }
+            return child_main(getenv("TD_TEST_WANT_CPU"));
         }
     // The defaults are under test: the variable is tested in children only.
 #ifdef HAVE_FORK
@@ -1023,5 +1176,6 @@ int main(int argc, char **argv)
     test_length_limit();
     test_equal();
     test_env(argv[0]);
+    test_cpu_env();
     return tu_finish();
 }

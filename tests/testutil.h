@@ -34,7 +34,10 @@
 
 #include "turbodigest.h"
 
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(__MINGW32__)
+// The build's __USE_MINGW_ANSI_STDIO printf, not msvcrt's: C99 formats.
+#define TU_PRINTF(f, a) __attribute__((format(gnu_printf, f, a)))
+#elif defined(__GNUC__) || defined(__clang__)
 #define TU_PRINTF(f, a) __attribute__((format(printf, f, a)))
 #else
 #define TU_PRINTF(f, a)
@@ -490,7 +493,8 @@ static inline void tu_flagship(void)
     int is_strict = strict && strcmp(strict, "1") == 0;
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         int has = tu_cpu_lists(want[i].features);
-        if (strcmp(want[i].features, "sha-ni") == 0)
+        // Unless TURBODIGEST_CPU hides features on purpose.
+        if (strcmp(want[i].features, "sha-ni") == 0 && getenv("TURBODIGEST_CPU") == NULL)
             has = has || tu_cpu_has_shani();
         if (!has)
             continue;
