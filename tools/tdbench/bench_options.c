@@ -4,6 +4,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,13 +62,16 @@ void tb_print_help(FILE *f)
         "                             reported, max - min as the spread)\n"
         "      --round-ms MS          length of one round (default 16); a round is 4\n"
         "                             batches and counts the fastest\n"
-        "      --clock cpu|wall       thread CPU time (default) or the monotonic clock\n"
+        "      --clock cpu|wall       " TB_CLOCK_HELP "\n"
         "      --no-openssl           leave OpenSSL out\n"
         "      --nominal-clock        time = cycles at the TSC's fixed (nominal) rate,\n"
         "                             not at the clock the core ran at: MB/s that do\n"
         "                             not move when a shared host changes the clock\n"
         "      --list-backends        list the backends usable here and exit\n"
         "  -h, --help                 this text\n"
+        "Lists are comma-separated (-a md5,sha256); long options may be shortened\n"
+        "while they stay unambiguous (--merk), and take their value as --opt=VALUE or\n"
+        "as the next argument, as in tdsum.\n"
         "      --version              tdbench and library versions\n"
         "\n",
         f);
@@ -111,7 +115,7 @@ void tb_default_options(tb_options *opt)
     memcpy(opt->sizes, default_sizes, sizeof default_sizes);
     opt->nsizes = COUNT_OF(default_sizes);
     opt->format = TB_TABLE;
-    opt->clock = TB_CLOCK_CPU;
+    opt->clock = TB_DEFAULT_CLOCK;
     opt->rounds = 11;
     opt->round_ms = 16.0;
     opt->batches[0] = TB_DEFAULT_BATCH;
@@ -366,19 +370,6 @@ int tb_parse_batches(const char *list, size_t *batches, size_t cap, size_t *coun
     return 0;
 }
 
-// The value of an option: "--opt=VALUE", or the next argument.
-static const char *take_value(int argc, char **argv, int *i, const char *arg, size_t optlen,
-                              char *err, size_t errlen)
-{
-    if (arg[optlen] == '=')
-        return arg + optlen + 1;
-    if (*i + 1 >= argc) {
-        fail(err, errlen, "option '%s' needs a value", arg);
-        return NULL;
-    }
-    return argv[++*i];
-}
-
 static int parse_uint(const char *s, unsigned long lo, unsigned long hi, unsigned long *out)
 {
     char *end;
@@ -392,16 +383,47 @@ static int parse_uint(const char *s, unsigned long lo, unsigned long hi, unsigne
     return 0;
 }
 
-// Does arg name this option (long "--name" or "--name=...", or short "-x")?
-static size_t matches(const char *arg, const char *longname, const char *shortname)
-{
-    const size_t n = strlen(longname);
-    if (strncmp(arg, longname, n) == 0 && (arg[n] == '\0' || arg[n] == '='))
-        return n;
-    if (shortname && strcmp(arg, shortname) == 0)
-        return strlen(shortname);
-    return 0;
-}
+// The options without a short form.
+enum {
+    OPT_BATCH = 256,
+    OPT_CLOCK,
+    OPT_LIST_BACKENDS,
+    OPT_MERKLE,
+    OPT_NO_OPENSSL,
+    OPT_NOMINAL_CLOCK,
+    OPT_OPENSSL_SIZES,
+    OPT_ROUND_MS,
+    OPT_ROUNDS,
+    OPT_SVG,
+    OPT_VERSION,
+};
+
+// getopt_long's tables, as in tdsum: lists are one argument with commas
+// ("-a md5,sha256"), and an option may be repeated where its help says so.
+// '+': stop at the first operand (tdbench takes none); ':': report a missing
+// value as ':' rather than print a message of getopt's own.
+static const char short_options[] = "+:a:b:p:s:f:qh";
+static const struct option long_options[] = {
+    { "algorithm", required_argument, NULL, 'a' },
+    { "backend", required_argument, NULL, 'b' },
+    { "path", required_argument, NULL, 'p' },
+    { "batch", required_argument, NULL, OPT_BATCH },
+    { "sizes", required_argument, NULL, 's' },
+    { "openssl-sizes", no_argument, NULL, OPT_OPENSSL_SIZES },
+    { "merkle", no_argument, NULL, OPT_MERKLE },
+    { "format", required_argument, NULL, 'f' },
+    { "svg", required_argument, NULL, OPT_SVG },
+    { "quick", no_argument, NULL, 'q' },
+    { "rounds", required_argument, NULL, OPT_ROUNDS },
+    { "round-ms", required_argument, NULL, OPT_ROUND_MS },
+    { "clock", required_argument, NULL, OPT_CLOCK },
+    { "no-openssl", no_argument, NULL, OPT_NO_OPENSSL },
+    { "nominal-clock", no_argument, NULL, OPT_NOMINAL_CLOCK },
+    { "list-backends", no_argument, NULL, OPT_LIST_BACKENDS },
+    { "help", no_argument, NULL, 'h' },
+    { "version", no_argument, NULL, OPT_VERSION },
+    { NULL, 0, NULL, 0 },
+};
 
 tb_parse_result tb_parse_options(int argc, char **argv, tb_options *opt, int have_openssl,
                                  char *err, size_t errlen)
@@ -413,51 +435,53 @@ tb_parse_result tb_parse_options(int argc, char **argv, tb_options *opt, int hav
     const char *backend_args[TB_MAX_BACKEND_NAMES];
     size_t nbackend_args = 0;
 
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        const char *v;
-        size_t n;
+    // From the start of argv each time: the tests parse many command lines.
+    optind = 0;
+    opterr = 0;
+    for (;;) {
+        // The option as it was written, for the messages ("-a", "--path=x").
+        const char *spelled = optind > 0 && optind < argc ? argv[optind] : argv[argc > 1];
+        const int c = getopt_long(argc, argv, short_options, long_options, NULL);
+        if (c == -1)
+            break;
+        const char *v = optarg;
         unsigned long u;
-#define VALUE()                                                        \
-    do {                                                               \
-        v = take_value(argc, argv, &i, arg, n, err, errlen);           \
-        if (v == NULL)                                                 \
-            return TB_PARSE_ERROR;                                     \
-    } while (0)
-        if ((n = matches(arg, "--help", "-h")) != 0) {
+        switch (c) {
+        case 'h':
             return TB_PARSE_HELP;
-        } else if ((n = matches(arg, "--version", NULL)) != 0) {
+        case OPT_VERSION:
             return TB_PARSE_VERSION;
-        } else if ((n = matches(arg, "--algorithm", "-a")) != 0) {
-            VALUE();
+        case 'a':
             if (parse_algs(v, &algs, err, errlen) != 0)
                 return TB_PARSE_ERROR;
-            workload_option = arg;
-        } else if ((n = matches(arg, "--backend", "-b")) != 0) {
-            VALUE();
+            workload_option = spelled;
+            break;
+        case 'b':
             if (nbackend_args == TB_MAX_BACKEND_NAMES) {
                 fail(err, errlen, "too many --backend options");
                 return TB_PARSE_ERROR;
             }
             backend_args[nbackend_args++] = v;
-        } else if ((n = matches(arg, "--path", "-p")) != 0) {
-            VALUE();
+            break;
+        case 'p':
             if (parse_paths(v, &opt->paths, err, errlen) != 0)
                 return TB_PARSE_ERROR;
-            workload_option = arg;
-        } else if ((n = matches(arg, "--sizes", "-s")) != 0) {
-            VALUE();
+            workload_option = spelled;
+            break;
+        case 's':
             if (tb_parse_sizes(v, opt->sizes, TB_MAX_SIZES, &opt->nsizes, err, errlen) != 0)
                 return TB_PARSE_ERROR;
-            workload_option = arg;
-        } else if ((n = matches(arg, "--openssl-sizes", NULL)) != 0 && arg[n] == '\0') {
+            workload_option = spelled;
+            break;
+        case OPT_OPENSSL_SIZES:
             memcpy(opt->sizes, openssl_sizes, sizeof openssl_sizes);
             opt->nsizes = COUNT_OF(openssl_sizes);
-            workload_option = arg;
-        } else if ((n = matches(arg, "--merkle", NULL)) != 0 && arg[n] == '\0') {
+            workload_option = spelled;
+            break;
+        case OPT_MERKLE:
             opt->merkle = 1;
-        } else if ((n = matches(arg, "--format", "-f")) != 0) {
-            VALUE();
+            break;
+        case 'f':
             if (ieq(v, "table"))
                 opt->format = TB_TABLE;
             else if (ieq(v, "cargo"))
@@ -472,26 +496,27 @@ tb_parse_result tb_parse_options(int argc, char **argv, tb_options *opt, int hav
                 fail(err, errlen, "unknown format '%s' (table, cargo, csv, json or markdown)", v);
                 return TB_PARSE_ERROR;
             }
-        } else if ((n = matches(arg, "--svg", NULL)) != 0) {
-            VALUE();
+            break;
+        case OPT_SVG:
             if (*v == '\0') {
                 fail(err, errlen, "--svg needs a file name");
                 return TB_PARSE_ERROR;
             }
             opt->svg_path = v;
-            workload_option = arg;
-        } else if ((n = matches(arg, "--quick", "-q")) != 0 && arg[n] == '\0') {
+            workload_option = spelled;
+            break;
+        case 'q':
             opt->quick = 1;
-        } else if ((n = matches(arg, "--rounds", NULL)) != 0) {
-            VALUE();
+            break;
+        case OPT_ROUNDS:
             if (parse_uint(v, 1, 1001, &u) != 0) {
                 fail(err, errlen, "bad --rounds '%s' (a whole number from 1 to 1001)", v);
                 return TB_PARSE_ERROR;
             }
             opt->rounds = (unsigned)u;
             rounds_set = 1;
-        } else if ((n = matches(arg, "--round-ms", NULL)) != 0) {
-            VALUE();
+            break;
+        case OPT_ROUND_MS: {
             char *end;
             errno = 0;
             const double ms = strtod(v, &end);
@@ -502,8 +527,9 @@ tb_parse_result tb_parse_options(int argc, char **argv, tb_options *opt, int hav
             opt->round_ms = ms;
             opt->round_ms_explicit = 1;
             round_ms_set = 1;
-        } else if ((n = matches(arg, "--clock", NULL)) != 0) {
-            VALUE();
+            break;
+        }
+        case OPT_CLOCK:
             if (ieq(v, "cpu"))
                 opt->clock = TB_CLOCK_CPU;
             else if (ieq(v, "wall"))
@@ -512,23 +538,34 @@ tb_parse_result tb_parse_options(int argc, char **argv, tb_options *opt, int hav
                 fail(err, errlen, "unknown clock '%s' (cpu or wall)", v);
                 return TB_PARSE_ERROR;
             }
-        } else if ((n = matches(arg, "--batch", NULL)) != 0) {
-            VALUE();
+            break;
+        case OPT_BATCH:
             if (tb_parse_batches(v, opt->batches, TB_MAX_BATCHES, &opt->nbatches, err, errlen)
                 != 0)
                 return TB_PARSE_ERROR;
-            workload_option = arg;
-        } else if ((n = matches(arg, "--no-openssl", NULL)) != 0 && arg[n] == '\0') {
+            workload_option = spelled;
+            break;
+        case OPT_NO_OPENSSL:
             opt->openssl = 0;
-        } else if ((n = matches(arg, "--nominal-clock", NULL)) != 0 && arg[n] == '\0') {
+            break;
+        case OPT_NOMINAL_CLOCK:
             opt->nominal_clock = 1;
-        } else if ((n = matches(arg, "--list-backends", NULL)) != 0 && arg[n] == '\0') {
+            break;
+        case OPT_LIST_BACKENDS:
             opt->list_backends = 1;
-        } else {
-            fail(err, errlen, "unknown option '%s' (try --help)", arg);
+            break;
+        case ':':
+            fail(err, errlen, "option '%s' needs a value", argv[optind - 1]);
+            return TB_PARSE_ERROR;
+        default: // '?'
+            fail(err, errlen, "unknown option '%s' (or ambiguous, or given a value it does "
+                              "not take; try --help)", argv[optind - 1]);
             return TB_PARSE_ERROR;
         }
-#undef VALUE
+    }
+    if (optind < argc) {
+        fail(err, errlen, "unexpected argument '%s' (tdbench takes options only)", argv[optind]);
+        return TB_PARSE_ERROR;
     }
 
     if (algs != 0)

@@ -3,6 +3,7 @@
 // CSV, JSON, a Markdown summary for the README, and an SVG picture of MB/s
 // against message size. Input is the result array in tb_run's order.
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,6 +107,9 @@ static void header_lines(FILE *f, const tb_meta *m, const char *prefix)
                    "batch%s%s\n",
                 prefix, m->openssl_ia32cap ? "; OPENSSL_ia32cap=" : "",
                 m->openssl_ia32cap ? m->openssl_ia32cap : "");
+    else if (m->openssl_absent)
+        fprintf(f, "%sopenssl: no rows: tdbench was built without OpenSSL (no libcrypto found "
+                   "for this target, or TD_BENCH_WITH_OPENSSL=OFF)\n", prefix);
     if (!m->batch_paths)
         return;
     fprintf(f, "%sbatches: multi: td_hash_many over a batch of distinct messages, each in its own "
@@ -267,7 +271,9 @@ static int write_cargo(FILE *f, const tb_result *r, size_t n)
 // A number, or the empty string / null when it is unknown (negative).
 static void num(char *buf, size_t cap, double v, const char *unknown)
 {
-    if (v < 0 || !isfinite(v))
+    // Not isfinite(): MinGW-w64's macro converts to float on the way (a
+    // -Wfloat-conversion warning). NaN fails every comparison.
+    if (v < 0 || !(v <= DBL_MAX))
         snprintf(buf, cap, "%s", unknown);
     else
         snprintf(buf, cap, "%.10g", v);
@@ -668,8 +674,8 @@ static int write_svg(FILE *f, const tb_meta *m, const tb_result *r, size_t n)
         size_t j = i;
         while (j < n && r[j].alg == r[i].alg)
             j++;
-        svg_panel(f, r + i, j - i, (double)(panel % cols * PANEL_W),
-                  top + (double)(panel / cols * PANEL_H));
+        const size_t row = panel / cols, col = panel % cols;
+        svg_panel(f, r + i, j - i, (double)(col * PANEL_W), top + (double)(row * PANEL_H));
         panel++;
         i = j;
     }

@@ -8,10 +8,13 @@
 #define _POSIX_C_SOURCE 200809L
 #endif
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #if !defined(_WIN32)
 #include <unistd.h>
+#else
+#include <malloc.h>
 #endif
 
 #include "tdbench.h"
@@ -86,10 +89,24 @@ static const char *path_name(kind k)
     return names[path_index(k)];
 }
 
+// msvcrt has no aligned_alloc, and its aligned blocks need their own free.
 static void *alloc_aligned(size_t size)
 {
     const size_t rounded = (size + 63) / 64 * 64;
+#if defined(_WIN32)
+    return _aligned_malloc(rounded ? rounded : 64, 64);
+#else
     return aligned_alloc(64, rounded ? rounded : 64);
+#endif
+}
+
+static void free_aligned(void *p)
+{
+#if defined(_WIN32)
+    _aligned_free(p);
+#else
+    free(p);
+#endif
 }
 
 static void fill_random(uint8_t *p, size_t n, uint64_t *state)
@@ -111,10 +128,10 @@ static void input_free(input *in)
             free(in->bufs[i]);
     }
     free(in->bufs);
-    free(in->single);
+    free_aligned(in->single);
     free(in->ptrs);
     free(in->lens);
-    free(in->fixed);
+    free_aligned(in->fixed);
     free(in->out);
     free(in->ref_single);
     free(in->ref_many);
@@ -302,6 +319,7 @@ static int verify(const subject *s, const input *in, tb_clock clock)
     const uint8_t *ref = s->kind == K_ONESHOT                           ? in->ref_single
                          : s->kind == K_MANY || s->kind == K_LOOP_MANY ? in->ref_many
                                                                         : in->ref_fixed;
+    assert(ref != NULL); // input_make made the references of every kind in the group
     const size_t n = s->kind == K_ONESHOT ? 1 : in->batch;
     memset(in->out, 0, n * dsize);
     time_batch(s, in, 1, clock);
@@ -641,7 +659,7 @@ int tb_run(const tb_options *opt, tb_meta *meta, tb_result **out, size_t *count)
     // One clock reading per subject and round, for the whole run.
     run_state st = { .opt = opt, .clocked = clocked };
     st.clock_cap = total_subjects * opt->nsizes * opt->rounds;
-    st.clocks = malloc((st.clock_cap ? st.clock_cap : 1) * sizeof *st.clocks);
+    st.clocks = calloc(st.clock_cap ? st.clock_cap : 1, sizeof *st.clocks);
     if (status != 0 || res == NULL || samples == NULL || idx == NULL || st.clocks == NULL) {
         fprintf(stderr, "tdbench: out of memory\n");
         status = 1;

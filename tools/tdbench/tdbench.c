@@ -111,6 +111,7 @@ int main(int argc, char **argv)
     meta.date = date;
     meta.clock_name = opt.clock == TB_CLOCK_CPU ? "thread CPU time" : "monotonic wall clock";
     meta.cycles_label = tb_counter_name();
+    meta.openssl_absent = !HAVE_OPENSSL;
     meta.rounds = opt.rounds;
     meta.round_ms = opt.round_ms;
 #ifdef TD_BENCH_OPENSSL

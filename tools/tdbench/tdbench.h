@@ -16,6 +16,17 @@
 typedef enum tb_format { TB_TABLE, TB_CARGO, TB_CSV, TB_JSON, TB_MARKDOWN } tb_format;
 typedef enum tb_clock { TB_CLOCK_CPU, TB_CLOCK_WALL } tb_clock;
 
+// The clock when --clock is not given. Windows counts a thread's CPU time in
+// scheduler ticks (15.6 ms, and coarser under Wine), too coarse for rounds of
+// 16 ms: there the monotonic clock (QueryPerformanceCounter) is the default.
+#if defined(_WIN32)
+#define TB_DEFAULT_CLOCK TB_CLOCK_WALL
+#define TB_CLOCK_HELP "thread CPU time or the monotonic clock (default)"
+#else
+#define TB_DEFAULT_CLOCK TB_CLOCK_CPU
+#define TB_CLOCK_HELP "thread CPU time (default) or the monotonic clock"
+#endif
+
 enum {
     TB_MAX_SIZES = 32,
     TB_MAX_BATCHES = 16,
@@ -118,6 +129,7 @@ typedef struct tb_meta {
     const char *cpu_features;
     const char *date;               // UTC, "YYYY-MM-DD HH:MM"
     const char *openssl_version;    // NULL: built without OpenSSL
+    int openssl_absent;             // built without it: the header says so
     const char *openssl_ia32cap;    // the OPENSSL_ia32cap in effect, or NULL
     const char *clock_name;         // "thread CPU time" or "wall clock"
     const char *cycles_label;       // what cycles/byte counts, e.g. "TSC cycles"
@@ -137,7 +149,7 @@ typedef struct tb_meta {
 // Writes results in the chosen format; 0 on success, -1 on an I/O error.
 int tb_write_results(FILE *f, tb_format format, const tb_meta *meta, const tb_result *r,
                      size_t n);
-int tb_write_svg(FILE *f, const tb_meta *meta, const tb_result *r, size_t n);
+int tb_write_svg(FILE *f, const tb_meta *m, const tb_result *all, size_t count);
 // The cargo bench name of a point: "sha256_1000" on the single path,
 // "sha256_many64_1000" on the multi path and "sha256_fixed64_1000" on the
 // fixed path (64 messages a call).

@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""tdbench --format json, read back with Python's json module.
+
+usage: check_json.py TDBENCH
+
+The output must be one JSON array of objects, each with exactly the fields
+tdbench's help documents and of the right types; the rows must be the ones
+the options ask for, and each row's MB/s must agree with its time. Exit
+status 0 when all of it holds.
+"""
+import json
+import subprocess
+import sys
+
+FIELDS = {
+    "alg": str, "path": str, "backend": str, "size": int, "batch": int,
+    "ns_per_iter": float, "spread_ns": float, "mb_per_s": float,
+    "cycles_per_byte": float, "counter_per_byte": float, "ratio_openssl": float,
+    "rounds": int, "iters": int,
+}
+NULLABLE = {"cycles_per_byte", "counter_per_byte", "ratio_openssl"}
+
+
+def run(tdbench, *args):
+    out = subprocess.run([tdbench, *args], check=True, capture_output=True, text=True,
+                         timeout=300).stdout
+    rows = json.loads(out)  # the whole output, nothing before or after the array
+    if not isinstance(rows, list) or not rows:
+        sys.exit(f"check_json: {args}: not a non-empty array")
+    for row in rows:
+        if not isinstance(row, dict) or set(row) != set(FIELDS):
+            sys.exit(f"check_json: {args}: fields {sorted(row)}, want {sorted(FIELDS)}")
+        for key, kind in FIELDS.items():
+            value = row[key]
+            if value is None and key in NULLABLE:
+                continue
+            if kind is str:
+                ok = isinstance(value, str) and value != ""
+            elif kind is int:
+                ok = isinstance(value, int) and value >= 0
+            else:
+                ok = isinstance(value, (int, float))
+            if not ok or isinstance(value, bool):
+                sys.exit(f"check_json: {args}: {key} = {value!r} is not {kind.__name__}")
+        if row["ns_per_iter"] <= 0 or row["mb_per_s"] <= 0 or row["rounds"] < 1:
+            sys.exit(f"check_json: {args}: a row without a measurement: {row}")
+        # MB/s is 10^6 bytes a second from the median time a message.
+        want = row["size"] * 1e3 / row["ns_per_iter"]
+        if abs(row["mb_per_s"] - want) > 1e-3 * want + 0.05:
+            sys.exit(f"check_json: {args}: mb_per_s {row['mb_per_s']} against {want:.3f}")
+    return rows
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    tdbench = sys.argv[1]
+    quick = ("--quick", "--round-ms", "1", "--format", "json")
+
+    rows = run(tdbench, *quick, "-a", "md5,sha256", "--sizes", "10,1K", "-p", "single")
+    got = {(r["alg"], r["size"]) for r in rows}
+    if got != {(a, s) for a in ("md5", "sha256") for s in (10, 1024)}:
+        sys.exit(f"check_json: single path: rows for {sorted(got)}")
+    if any(r["path"] != "single" or r["batch"] != 1 for r in rows):
+        sys.exit("check_json: single path: a row of another path or batch")
+
+    rows = run(tdbench, *quick, "-a", "sha1", "--sizes", "64", "-p", "multi,fixed",
+               "--batch", "2,16", "-b", "auto,td-loop")
+    got = {(r["path"], r["backend"], r["batch"]) for r in rows}
+    want = {(p, b, n) for p in ("multi", "fixed") for b in ("auto", "td-loop") for n in (2, 16)}
+    if not want <= got:
+        sys.exit(f"check_json: batch paths: missing {sorted(want - got)}")
+
+    # --merkle's rows: SHA-256, 64-byte nodes, 1024 of them a call.
+    rows = run(tdbench, "--merkle", *quick)
+    if any(r["alg"] != "sha256" or r["size"] != 64 or r["batch"] != 1024 for r in rows):
+        sys.exit("check_json: --merkle: a row of another workload")
+    print("check_json: ok")
+
+
+if __name__ == "__main__":
+    main()
