@@ -243,38 +243,11 @@ static int uses_path(const tb_options *opt, int p)
     return (opt->paths & (TB_PATH_MULTI | TB_PATH_FIXED)) != 0;
 }
 
-// Is name a backend of some selected algorithm on some selected path?
-static int backend_known(const tb_options *opt, const char *name, int have_openssl)
+// The library's backends of the selected algorithms and paths, each name
+// once, in the order td_backends() gives them; returns how many.
+static size_t selected_backends(const tb_options *opt, const char **out, size_t cap)
 {
-    if (have_openssl && opt->openssl
-        && (strcmp(name, "openssl") == 0 || strcmp(name, "openssl-evp") == 0))
-        return 1;
-    if (uses_path(opt, TD_MULTI) && (strcmp(name, TB_AUTO) == 0 || strcmp(name, TB_TD_LOOP) == 0))
-        return 1;
-    for (int a = 0; a < TD_ALG_COUNT; a++) {
-        if (!(opt->algs & (1u << a)))
-            continue;
-        for (int p = 0; p < 2; p++) {
-            if (!uses_path(opt, p))
-                continue;
-            const char *names[32];
-            const size_t n = td_backends((td_alg)a, (td_path)p, names, 32);
-            for (size_t i = 0; i < n && i < 32; i++) {
-                if (strcmp(names[i], name) == 0)
-                    return 1;
-            }
-        }
-    }
-    return 0;
-}
-
-// The usable names for the selected algorithms and paths, for an error.
-static void usable_list(const tb_options *opt, int have_openssl, char *buf, size_t cap)
-{
-    size_t used = 0;
-    buf[0] = '\0';
-    const char *seen[64];
-    size_t nseen = 0;
+    size_t count = 0;
     for (int a = 0; a < TD_ALG_COUNT; a++) {
         if (!(opt->algs & (1u << a)))
             continue;
@@ -285,16 +258,44 @@ static void usable_list(const tb_options *opt, int have_openssl, char *buf, size
             const size_t n = td_backends((td_alg)a, (td_path)p, names, 32);
             for (size_t i = 0; i < n && i < 32; i++) {
                 size_t k = 0;
-                while (k < nseen && strcmp(seen[k], names[i]) != 0)
+                while (k < count && strcmp(out[k], names[i]) != 0)
                     k++;
-                if (k < nseen || nseen == COUNT_OF(seen))
-                    continue;
-                seen[nseen++] = names[i];
-                const int w = snprintf(buf + used, cap - used, "%s%s", used ? ", " : "", names[i]);
-                if (w > 0 && (size_t)w < cap - used)
-                    used += (size_t)w;
+                if (k == count && count < cap)
+                    out[count++] = names[i];
             }
         }
+    }
+    return count;
+}
+
+// Is name a backend of some selected algorithm on some selected path?
+static int backend_known(const tb_options *opt, const char *name, int have_openssl)
+{
+    if (have_openssl && opt->openssl
+        && (strcmp(name, "openssl") == 0 || strcmp(name, "openssl-evp") == 0))
+        return 1;
+    if (uses_path(opt, TD_MULTI) && (strcmp(name, TB_AUTO) == 0 || strcmp(name, TB_TD_LOOP) == 0))
+        return 1;
+    const char *names[64];
+    const size_t n = selected_backends(opt, names, COUNT_OF(names));
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(names[i], name) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+// The usable names for the selected algorithms and paths, for an error.
+static void usable_list(const tb_options *opt, int have_openssl, char *buf, size_t cap)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    const char *names[64];
+    const size_t n = selected_backends(opt, names, COUNT_OF(names));
+    for (size_t i = 0; i < n; i++) {
+        const int w = snprintf(buf + used, cap - used, "%s%s", used ? ", " : "", names[i]);
+        if (w > 0 && (size_t)w < cap - used)
+            used += (size_t)w;
     }
     if (uses_path(opt, TD_MULTI)) {
         const int w = snprintf(buf + used, cap - used, "%s" TB_AUTO ", " TB_TD_LOOP,
