@@ -35,16 +35,18 @@ typedef union lane_state {
 // messages: the levels of a Merkle tree, and chunk stores, hash one length
 // call after call (Zen 5, calls of 64 SHA-256 messages of 64 bytes: 2.70x ->
 // 2.88x an OpenSSL loop). It holds padding and a length, nothing secret.
-#if defined(_MSC_VER) && !defined(__clang__)
-#define TD_THREAD_LOCAL __declspec(thread)
-#else
-#define TD_THREAD_LOCAL _Thread_local
-#endif
-static TD_THREAD_LOCAL struct {
+// Not on Windows: MinGW's GCC emulates thread-local storage through
+// libwinpthread, which the DLL would then need beside it.
+#if !defined(_WIN32)
+#define TD_SCHEDULE_CACHE 1
+static _Thread_local struct {
     int family;      // TD_FAMILY_*, or -1 when empty
     uint64_t len;
     td_shared_block block;
 } last_schedule = { -1, 0, { { { 0 }, { 0 } } } };
+#else
+#define TD_SCHEDULE_CACHE 0
+#endif
 
 // Compresses nblocks blocks of data[0 .. k), then ntail blocks of tail[0 ..
 // k), into states[0 .. k) with row, then last by its schedule when it is not
@@ -193,9 +195,15 @@ static TD_ALWAYS_INLINE void hash_equal_core(const td_backend_row *given, td_alg
     const size_t len = m->len, block_size = info->block_size, digest_size = info->digest_size;
     const size_t body = len / block_size, tail = len - body * block_size;
     const int shared = td_last_block_is_shared(family, len);
+#if TD_SCHEDULE_CACHE
     td_shared_block *const last = &last_schedule.block;
-    uint8_t *const last_bytes = td_shared_block_bytes_of(family, last);
     int scheduled = last_schedule.family == (int)family && last_schedule.len == len;
+#else
+    td_shared_block block;
+    td_shared_block *const last = &block;
+    int scheduled = 0;
+#endif
+    uint8_t *const last_bytes = td_shared_block_bytes_of(family, last);
     int last_ready = scheduled;
 
     lane_state states[TD_MANY_MAX_LANES];
@@ -222,7 +230,9 @@ static TD_ALWAYS_INLINE void hash_equal_core(const td_backend_row *given, td_alg
             core_state_start(alg, &states[j]);
         }
         if (shared && !last_ready) {
+#if TD_SCHEDULE_CACHE
             last_schedule.family = -1;
+#endif
             td_shared_block_bytes(family, last_bytes, len);
             last_ready = 1;
         }
@@ -235,8 +245,10 @@ static TD_ALWAYS_INLINE void hash_equal_core(const td_backend_row *given, td_alg
         if (shared && (scheduled || n >= SHARED_SCHEDULE_MIN_MESSAGES)) {
             if (!scheduled) {
                 td_shared_block_schedule(family, last);
+#if TD_SCHEDULE_CACHE
                 last_schedule.family = (int)family;
                 last_schedule.len = len;
+#endif
                 scheduled = 1;
             }
             by_schedule = last;
