@@ -140,12 +140,11 @@ static size_t backend_lanes(const char *name)
 }
 
 // Blocks the hash compresses for one message of size bytes, padding included.
+// The length field is an eighth of the block: 8 bytes of 64, 16 of 128.
 static size_t padded_blocks(td_alg alg, size_t size)
 {
-    const int wide = alg == TD_SHA384 || alg == TD_SHA512 || alg == TD_SHA512_224
-                     || alg == TD_SHA512_256;
-    const size_t block = wide ? 128 : 64, length_field = wide ? 16 : 8;
-    return (size + 1 + length_field + block - 1) / block;
+    const size_t block = td_block_size(alg);
+    return (size + 1 + block / 8 + block - 1) / block;
 }
 
 // What one block costs a lanes kernel, every lane together, so that a CPU
