@@ -211,12 +211,9 @@ static TD_ALWAYS_INLINE void core_hash_with(const td_backend_row *row, td_alg al
                                             const uint8_t *data, size_t len, uint8_t *out)
 {
     // No buffering: whole blocks straight from the caller's memory, then the
-    // tail with its padding. Only the state needs wiping afterwards. Copying a
-    // short message whole beside its padding, to make one call into the
-    // backend instead of two, is slower once the padding is written in
-    // 16-byte stores: the first block then waits on the copy. 64-byte
-    // messages back to back, AMD Zen 4: td_sha1 188 -> 163 TSC ticks,
-    // td_sha256 202 -> 177.
+    // tail with its padding, so that no block waits on a copy (AMD Zen 4,
+    // 64-byte td_sha1 back to back: 163 TSC ticks, 188 with the message copied
+    // whole beside its padding). Only the state needs wiping afterwards.
     td_ctx ctx;
     core_start(&ctx, alg);
     const size_t block_size = td_alg_info_of(alg)->block_size;

@@ -28,10 +28,8 @@ enum { TL_CH = 0xca, TL_PARITY = 0x96, TL_MAJ = 0xe8 };
 
 // Only a <<< 5 and one add are on the chain from round to round: e + (W[t]
 // + K) + f(b, c, d) is summed off it, f waiting for b (a, one round older).
-// The pins stop GCC from reassociating: it put three adds on the chain (8
-// cycles a round with 2-cycle VPADDD), or K after f (one add more for b).
-// Zen 5: 600 -> 360 cycles a 16-lane block, against 80 x 4 = 320 for the
-// chain alone.
+// The pins keep GCC from reassociating the sums onto the chain (Zen 5: 360
+// cycles a 16-lane block, 600 without; the chain alone is 80 x 4 = 320).
 #define ROUND(tl, wk, a, b, c, d, e)                                            \
     do {                                                                        \
         e = _mm512_add_epi32(e, wk);                                            \

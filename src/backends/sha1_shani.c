@@ -50,9 +50,9 @@ static inline __m128i expand(__m128i w4, __m128i w3, __m128i w2, __m128i w1)
 // Four rounds on group g (function g / 5); then, from the same input ABCD,
 // the next group's E + W (SHA1NEXTE takes E as A of four rounds back,
 // rotated), so that it is ready when those rounds end; then the expansion of
-// the group three ahead (groups 4-6 are expanded before round 0). Three
-// ahead measured best: 113 cycles/block against 114.2 two ahead and 115.5
-// one ahead. After group 19, prev keeps the input ABCD for the next block's E.
+// the group three ahead (groups 4-6 are expanded before round 0), the
+// distance that measured fastest (113 cycles a block). After group 19, prev
+// keeps the input ABCD for the next block's E.
 #define ROUNDS4(g)                                                  \
     do {                                                            \
         const __m128i in = abcd;                                    \

@@ -36,9 +36,9 @@
 // e' = ((d + hk) + Ch) + Sigma1(e) leaves three operations on e's chain
 // (ror, XOR3, add); T1 = (hk + Ch) + Sigma1(e) costs an add more than e' - d
 // but is ready with e', so a' = (T1 + Maj) + Sigma0(a) trails it by two adds.
-// PIN_VECTOR stops GCC from reassociating the sums (it had put five
-// operations after the rotations). AMD Zen 5, 16 lanes: 930 -> 580 cycles a
-// block; with two rotate pipes a round takes 7 cycles at best, 8.5 here.
+// PIN_VECTOR keeps GCC from reassociating the sums (AMD Zen 5, 16 lanes: 580
+// cycles a block, 930 without); with two rotate pipes a round takes 7 cycles
+// at best, 8.5 here.
 // EXP(t) is round t's share of the schedule, WK(t) the vector W[t] + K[t].
 #define LANES_ROUND(a, b, c, d, e, f, g, h, t, EXP, WK)                          \
     do {                                                                          \

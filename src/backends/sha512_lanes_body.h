@@ -125,7 +125,7 @@ static void LANES_FN(LANES_V s[8], const uint8_t *const *data, size_t nblocks,
         // per block: each K[t] is then broadcast from memory in the round
         // that uses it, instead of built as an immediate in a general
         // register, or hoisted out of the loop as 80 broadcasts that GCC 12
-        // keeps in stack slots (with the pointer laundered once per call).
+        // keeps in stack slots.
         const uint64_t *k = td_sha512_k;
         PIN_SCALAR(k);
         LANES_V w[16];
