@@ -41,6 +41,7 @@ static const struct {
     { TD_CPU_ARM_SHA512, 0, "sha512" },
     { TD_CPU_SLOW_VPROLD, 0, "slow-vprold" },
     { TD_CPU_SLOW_VECTOR_INT, 0, "slow-vector-int" },
+    { TD_CPU_SLOW_ZMM, 0, "slow-zmm" },
 };
 
 // TURBODIGEST_CPU, applied to what the probe found: a comma-separated list,

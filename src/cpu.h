@@ -27,6 +27,7 @@ enum {
     // ("+slow-vprold", "-slow-vector-int").
     TD_CPU_SLOW_VPROLD = 1u << 11, // VPROLD/VPROLQ take 2 cycles (AMD Zen 4, 5)
     TD_CPU_SLOW_VECTOR_INT = 1u << 12, // VPADDQ, VPXOR and the like take 2 cycles (AMD Zen 5)
+    TD_CPU_SLOW_ZMM = 1u << 13, // 512-bit operations issue as two 256-bit halves (AMD Zen 4)
     // AArch64
     TD_CPU_ARM_NEON   = 1u << 16,
     TD_CPU_ARM_SHA1   = 1u << 17,
@@ -34,7 +35,7 @@ enum {
     TD_CPU_ARM_SHA512 = 1u << 19
 };
 
-#define TD_CPU_TRAITS (TD_CPU_SLOW_VPROLD | TD_CPU_SLOW_VECTOR_INT)
+#define TD_CPU_TRAITS (TD_CPU_SLOW_VPROLD | TD_CPU_SLOW_VECTOR_INT | TD_CPU_SLOW_ZMM)
 
 // What some single-stream backends need, named once: the dispatch rows use
 // them, and so do the lanes backends that hand single messages to them.

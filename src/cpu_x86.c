@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // x86 and x86-64 feature probing: CPUID leaves 1 and 7, and XGETBV to confirm
 // that the OS saves the AVX and AVX-512 registers; the vendor and family for
-// the one performance trait that instruction sets do not tell.
+// the performance traits that instruction sets do not tell.
 
 // Generic code must run on every CPU the library may meet: an instruction-set
 // flag here is a mistake, unless the whole build targets CPUs that have it.
@@ -103,6 +103,17 @@ static int vector_int_is_slow(int amd, uint32_t family)
     return amd && family >= 0x1a;
 }
 
+// Zen 4 (family 0x19) runs each 512-bit operation as two 256-bit halves:
+// measured on model 0x11, VPADDD 2 a cycle on ZMM against 4 on YMM, VPROLD
+// 1 against 2. So a 16-lane pass costs two 8-lane ones, and the SHA unit
+// beside it (a SHA256RNDS2 every cycle) outruns the 32-bit lanes. The Zen 5
+// measured (family 0x1a model 0x02) has full-width units. Only for CPUs
+// with AVX-512, the one place it weighs.
+static int zmm_is_split(int amd, uint32_t family)
+{
+    return amd && family == 0x19;
+}
+
 uint32_t td_cpu_probe(void)
 {
     uint32_t r[4];
@@ -115,9 +126,10 @@ uint32_t td_cpu_probe(void)
     uint32_t mask = 0;
     cpuid(1, 0, r);
     const uint32_t ecx1 = r[ECX];
-    if (vprold_is_slow(amd, display_family(r[EAX])))
+    const uint32_t family = display_family(r[EAX]);
+    if (vprold_is_slow(amd, family))
         mask |= TD_CPU_SLOW_VPROLD;
-    if (vector_int_is_slow(amd, display_family(r[EAX])))
+    if (vector_int_is_slow(amd, family))
         mask |= TD_CPU_SLOW_VECTOR_INT;
     if (r[EDX] & LEAF1_EDX_SSE2)
         mask |= TD_CPU_SSE2;
@@ -152,6 +164,8 @@ uint32_t td_cpu_probe(void)
                 mask |= TD_CPU_AVX512VL;
             if (ebx7 & LEAF7_EBX_AVX512BW)
                 mask |= TD_CPU_AVX512BW;
+            if (zmm_is_split(amd, family))
+                mask |= TD_CPU_SLOW_ZMM;
         }
     }
     return mask;

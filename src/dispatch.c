@@ -90,14 +90,20 @@ static const td_backend_row md5_multi[] = {
 };
 #undef FAMILY
 static const td_many_rule md5_rules[] = {
-    // Where VPROLD takes 2 cycles (AMD Zen 4, 5) a 16-lane pass costs as
-    // much as two messages in scalar code (Zen 5, 64 bytes: 9.9 cycles a
-    // byte for 2 messages in lanes, 9.7 one at a time; 6.7 for 3). Where it
-    // takes one, two messages already gain (Sapphire Rapids: 1.7x).
-    // Where every vector operation takes 2 cycles (Zen 5), two 16-lane
-    // groups side by side cost what one does: 1 KiB, 16 messages 180 ns a
-    // message against 169 in one group; 17 messages 167 against 309.
-    FROM_WITH("avx512-x32", 17, TD_CPU_SLOW_VECTOR_INT),
+    // Where VPROLD takes 2 cycles (AMD Zen 4, 5) one 16-lane group's step
+    // chain leaves the vector units idle, and a second group fills them:
+    // 1 KiB, 17 messages 167 ns a message against 309 in one group and one
+    // alone (Zen 5); 32 messages 104 against 142 in two passes (Zen 4).
+    FROM_WITH("avx512-x32", 17, TD_CPU_SLOW_VPROLD),
+    // Where a ZMM operation costs two YMM ones (Zen 4), so does a 16-lane
+    // pass: 1 KiB, 8 messages 228 ns a message in 8 lanes, 265 in 16; and 2
+    // messages in 8 lanes already gain (894 against 1379 one at a time).
+    FROM_WITH("avx512-x16", 9, TD_CPU_SLOW_ZMM),
+    FROM_WITH("avx2-x8", 2, TD_CPU_SLOW_ZMM),
+    // Where VPROLD takes 2 cycles a 16-lane pass costs as much as two
+    // messages in scalar code (Zen 5, 64 bytes: 9.9 cycles a byte for 2
+    // messages in lanes, 9.7 one at a time; 6.7 for 3). Where it takes one,
+    // two messages already gain (Sapphire Rapids: 1.7x).
     FROM_WITH("avx512-x16", 3, TD_CPU_SLOW_VPROLD),
     FROM_WITHOUT("avx512-x16", 2, TD_CPU_SLOW_VPROLD),
     // Zen 5, 64 bytes: 12.96 cycles a byte for 2 messages, 8.67 for 3,
@@ -145,13 +151,17 @@ static const td_backend_row sha1_multi[] = {
 };
 #undef FAMILY
 static const td_many_rule sha1_rules[] = {
-    // AMD Zen 5, against a loop of td_sha1 on 64-byte messages: 8 of them
-    // 1.4x in SHA-NI streams, 1.1x in a 16-lane pass; from 10 the pass wins
-    // (12: 1.8x). Streams from 2 (1 KiB: 1.56x). Sapphire Rapids, where a
-    // 16-lane pass costs 420 cycles and SHA1RNDS4 issues every 3 cycles
-    // against a 4-cycle latency: lanes from 6 messages.
-    FROM_WITH("avx512-x16", 10, TD_CPU_SLOW_VECTOR_INT),
-    FROM_WITHOUT("avx512-x16", 6, TD_CPU_SLOW_VECTOR_INT),
+    // Where VPROLD takes 2 cycles (AMD Zen 4, 5, whose SHA unit also takes
+    // a SHA1RNDS4 every 1.5 to 2 cycles against a 6-cycle latency), SHA-NI
+    // streams up to 9 messages. Against a loop of td_sha1 on 64-byte
+    // messages, 8 of them: 1.4x in streams, 1.1x in a 16-lane pass (Zen 5);
+    // from 10 the pass wins (12: 1.8x). Zen 4, 1 KiB: 8 messages 269 ns a
+    // message in streams, 341 in lanes; 10 messages 279 and 270. Streams
+    // from 2 (Zen 5, 1 KiB: 1.56x). Sapphire Rapids, where a 16-lane pass
+    // costs 420 cycles and SHA1RNDS4 issues every 3 cycles against a
+    // 4-cycle latency: lanes from 6 messages.
+    FROM_WITH("avx512-x16", 10, TD_CPU_SLOW_VPROLD),
+    FROM_WITHOUT("avx512-x16", 6, TD_CPU_SLOW_VPROLD),
     FROM("shani-x4", 2),
     FROM_WITHOUT("shani", 1, TD_CPU_SLOW_VECTOR_INT),
     FROM("shani-msg", 1),
@@ -198,6 +208,12 @@ static const td_backend_row sha256_multi[] = {
 };
 #undef FAMILY
 static const td_many_rule sha256_rules[] = {
+    // Where a ZMM operation costs two YMM ones (AMD Zen 4, whose SHA unit
+    // takes a SHA256RNDS2 every cycle), four SHA-NI streams beat 16 lanes:
+    // the kernels alone, 58 against 76 cycles a block of each message;
+    // 1 KiB, 16 messages 304 ns a message against 337, 64 messages 300
+    // against 326.
+    FROM_WITH("shani-x4", 2, TD_CPU_SLOW_ZMM),
     // AMD Zen 5, cycles a byte at 64 bytes / 1 KiB: 10 messages 3.39 / 1.19
     // in a 16-lane pass, 3.71 / 1.42 in SHA-NI streams; 8 messages 3.31 /
     // 1.42 in streams, 3.60 / 1.40 in an 8-lane pass. Streams from 2 (4.25 /

@@ -12,10 +12,10 @@
 static const char *const cm_words_list[] = {
     "sse2",     "ssse3",    "sse4.1", "avx",  "avx2", "bmi1",   "bmi2",        "avx512f",
     "avx512vl", "avx512bw", "sha-ni", "neon", "sha1", "sha2",   "sha512",      "slow-vprold",
-    "slow-vector-int",
+    "slow-vector-int", "slow-zmm",
 };
 #define CM_NWORDS (sizeof cm_words_list / sizeof cm_words_list[0])
-#define CM_TRAITS "slow-vprold slow-vector-int" // the words that may be set as well
+#define CM_TRAITS "slow-vprold slow-vector-int slow-zmm" // the words that may be set as well
 
 // Hiding a feature hides these too.
 static const struct {
