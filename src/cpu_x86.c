@@ -105,8 +105,8 @@ static int vector_int_is_slow(int amd, uint32_t family)
 
 // Zen 4 (family 0x19) runs each 512-bit operation as two 256-bit halves:
 // measured on model 0x11, VPADDD 2 a cycle on ZMM against 4 on YMM, VPROLD
-// 1 against 2. So a 16-lane pass costs two 8-lane ones, and the SHA unit
-// beside it (a SHA256RNDS2 every cycle) outruns the 32-bit lanes. The Zen 5
+// 1 against 2. So a 16-lane pass costs two 8-lane ones, and SHA-NI streams
+// (a SHA256RNDS2 every cycle) beat it up to more messages. The Zen 5
 // measured (family 0x1a model 0x02) has full-width units. Only for CPUs
 // with AVX-512, the one place it weighs.
 static int zmm_is_split(int amd, uint32_t family)

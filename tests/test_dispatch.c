@@ -88,7 +88,7 @@ static const family_model model[NFAM] = {
         { { "avx512-x16", LANES_AVX512 }, { "avx512-x8", LANES_AVX512 }, { "avx2-x8", "avx2" },
           { "shani-x4", SHANI }, { "shani", SHANI }, { "avx2", SHA_AVX2 }, { "armv8", "sha2" },
           { "portable", "" }, { NULL, NULL } },
-        { { "shani-x4", 2, "slow-zmm", NULL },
+        { { "avx512-x16", 15, "slow-zmm", NULL }, { "shani-x4", 2, "slow-zmm", NULL },
           { "avx512-x16", 10, "slow-vector-int", NULL }, { "avx512-x16", 11, NULL, "slow-vector-int" },
           { "avx512-x8", 5, NULL, "slow-vector-int" }, { "shani-x4", 2, NULL, NULL },
           { "avx2-x8", 2, NULL, NULL }, { "shani", 1, NULL, NULL }, { "avx2", 1, NULL, NULL },
