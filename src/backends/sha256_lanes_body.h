@@ -33,33 +33,29 @@
                             LANES_ADD(LANES_W((i) + 9), LANES_SSIG0(LANES_W((i) + 1)))))
 
 // Round t; the caller rotates the names. On entry hk = h + W[t] + K[t].
-// e' = ((d + hk) + Ch) + Sigma1(e) leaves three operations on e's chain
-// (ror, XOR3, add); T1 = (hk + Ch) + Sigma1(e) costs an add more than e' - d
-// but is ready with e', so a' = (T1 + Maj) + Sigma0(a) trails it by two adds.
-// PIN_VECTOR keeps GCC from reassociating the sums (AMD Zen 5, 16 lanes: 580
-// cycles a block, 930 without); with two rotate pipes a round takes 7 cycles
-// at best, 8.5 here.
+// T1 = (hk + Ch) + Sigma1(e), e' = d + T1, a' = T1 + (Sigma0(a) + Maj): 17
+// vector operations, the fewest, since the lanes are bound by how many issue
+// rather than by e's chain of four (AMD Zen 4, 16 lanes of 1 KiB: 954
+// cycles a block against 1005 for a 19-operation round with a chain of
+// three). PIN_VECTOR keeps GCC from reassociating the sums, which put five
+// operations after the rotations (Zen 5: 930 cycles a block, 580 pinned).
 // EXP(t) is round t's share of the schedule, WK(t) the vector W[t] + K[t].
 #define LANES_ROUND(a, b, c, d, e, f, g, h, t, EXP, WK)                          \
     do {                                                                          \
-        LANES_V dh_ = LANES_ADD((d), hk);                                         \
-        PIN_VECTOR(dh_);                                                          \
         const LANES_V ch_ = LANES_CH((e), (f), (g));                              \
         const LANES_V s1_ = LANES_BSIG1(e);                                       \
         EXP(t);                                                                   \
         LANES_V t1_ = LANES_ADD(hk, ch_);                                         \
         PIN_VECTOR(t1_);                                                          \
-        dh_ = LANES_ADD(dh_, ch_);                                                \
-        PIN_VECTOR(dh_);                                                          \
         if ((t) < 63)                                                             \
             hk = LANES_ADD((g), WK((t) + 1));                                     \
         PIN_VECTOR(hk);                                                           \
-        (d) = LANES_ADD(dh_, s1_);                                                \
         t1_ = LANES_ADD(t1_, s1_);                                                \
         PIN_VECTOR(t1_);                                                          \
-        t1_ = LANES_ADD(t1_, LANES_MAJ((a), (b), (c)));                           \
-        PIN_VECTOR(t1_);                                                          \
-        (h) = LANES_ADD(t1_, LANES_BSIG0(a));                                     \
+        (d) = LANES_ADD((d), t1_);                                                \
+        LANES_V t2_ = LANES_ADD(LANES_BSIG0(a), LANES_MAJ((a), (b), (c)));        \
+        PIN_VECTOR(t2_);                                                          \
+        (h) = LANES_ADD(t1_, t2_);                                                \
     } while (0)
 
 // Eight rounds from t, a multiple of 8.
