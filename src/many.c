@@ -443,6 +443,17 @@ int td_hash_many(td_alg alg, size_t n, const void *const *data, const size_t *le
         return TD_OK;
     if (data == NULL || lens == NULL || out == NULL)
         return TD_ERR_ARG;
+    // A lone message is checked apart: the pass below costs a 64-byte
+    // message 4% (AMD Zen 4, SHA-256: 232 cycles against 223).
+    if (n == 1) {
+        if (data[0] == NULL && lens[0] != 0)
+            return TD_ERR_ARG;
+        if (!td_len_allowed(alg, lens[0]))
+            return TD_ERR_LENGTH;
+        if (!hashed_alone(alg, data[0], lens[0], out))
+            td_hash_many_with(NULL, alg, 1, data, lens, out);
+        return TD_OK;
+    }
     // Every message is checked before any digest is written: one pass
     // without branches (a 64-byte message costs about 90 cycles, so a few
     // per message here are a few percent), then, only where it finds a
@@ -461,8 +472,6 @@ int td_hash_many(td_alg alg, size_t n, const void *const *data, const size_t *le
                 return TD_ERR_LENGTH;
         }
     }
-    if (n == 1 && hashed_alone(alg, data[0], lens[0], out))
-        return TD_OK;
     td_hash_many_with(NULL, alg, n, data, lens, out);
     return TD_OK;
 }
