@@ -209,13 +209,13 @@ static const td_backend_row sha256_multi[] = {
 #undef FAMILY
 static const td_many_rule sha256_rules[] = {
     // Where a ZMM operation costs two YMM ones (AMD Zen 4, whose SHA unit
-    // takes a SHA256RNDS2 every cycle), four SHA-NI streams beat 16 lanes
-    // up to 14 messages; from 15 the pass is ahead by the median (1 KiB:
-    // 12 messages 452 ns a message against 473, 14 messages 426 against
-    // 420; 64 messages 44 against 53 at 64 bytes). At their best the streams
-    // lead further (1 KiB: 290 against 323 cycles a block of each message
-    // alone), but on the KVM guest measured their time moved by up to 1.6x
-    // from one 5 ms stretch to the next, the lanes' by 1.1x.
+    // takes a SHA256RNDS2 every cycle): four SHA-NI streams up to 14
+    // messages, 16 lanes from 15. ns a message by the median of 80
+    // interleaved rounds, streams against lanes, 1 KiB: 10 messages 424
+    // against 555, 12 453 and 453, 14 363 against 388, 16 462 against 346;
+    // 64 bytes: 12 messages 65 against 73, 14 70 against 67. The streams'
+    // time moved by up to 1.6x from one 5 ms stretch to the next on the KVM
+    // guest measured, the lanes' by 1.1x.
     FROM_WITH("avx512-x16", 15, TD_CPU_SLOW_ZMM),
     FROM_WITH("shani-x4", 2, TD_CPU_SLOW_ZMM),
     // AMD Zen 5, cycles a byte at 64 bytes / 1 KiB: 10 messages 3.39 / 1.19
