@@ -478,6 +478,7 @@ static inline void tu_flagship(void)
         { TD_SHA512, TD_SINGLE, "armv8-sha512", "sha512" },
         // The many path: lanes for every ISA the CPU has, and SHA-NI streams.
         { TD_SHA256, TD_MULTI, "shani-x4", "sha-ni" },
+        { TD_SHA256, TD_MULTI, "shani-avx512-x4", "sha-ni avx512f avx512vl" },
         { TD_SHA1, TD_MULTI, "shani-x4", "sha-ni" },
         { TD_MD5, TD_MULTI, "avx2-x8", "avx2" },
         { TD_SHA256, TD_MULTI, "avx2-x8", "avx2" },

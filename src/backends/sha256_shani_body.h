@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: Apache-2.0
+ * SHA-224/256 with the SHA extensions: the message schedule step, the state
+ * in ABEF/CDGH form, and up to 4 messages with their rounds interleaved.
+ * Shared by sha256_shani.c (SSE encodings, 16 vector registers) and
+ * sha256_shani_avx512.c (the same code with AVX-512VL: 32 registers for the
+ * streams' words, fewer spills). The including file has included
+ * <immintrin.h>, td_internal.h, backends.h and sha2_constants.h, and calls
+ * SHA256_SHANI_STREAMS_ENTRY(name) for its many-path function.
+ */
+#ifndef TD_SHA256_SHANI_BODY_H
+#define TD_SHA256_SHANI_BODY_H
+
+// W[t..t+3] from the four groups before it, where w0 is W[t-16..t-13]:
+// MSG1 adds sigma0(W[t-15..t-12]), ALIGNR picks W[t-7..t-4] out of the
+// two groups before, and MSG2 adds sigma1 of W[t-2..t+1] (its own first
+// two results feed its last two).
+static inline __m128i expand(__m128i w0, __m128i w1, __m128i w2, __m128i w3)
+{
+    return _mm_sha256msg2_epu32(
+        _mm_add_epi32(_mm_sha256msg1_epu32(w0, w1), _mm_alignr_epi8(w3, w2, 4)), w3);
+}
+#define EXPAND(w0, w1, w2, w3) ((w0) = expand((w0), (w1), (w2), (w3)))
+
+// h[0..7] = a..h to ABEF and CDGH.
+static inline void load_state(const td_sha256_state *state, __m128i *abef, __m128i *cdgh)
+{
+    __m128i t0 = _mm_loadu_si128((const __m128i *)&state->h[0]); // d c b a (high to low)
+    __m128i t1 = _mm_loadu_si128((const __m128i *)&state->h[4]); // h g f e
+    t0 = _mm_shuffle_epi32(t0, 0xb1);                             // c d a b
+    t1 = _mm_shuffle_epi32(t1, 0x1b);                             // e f g h
+    *abef = _mm_alignr_epi8(t0, t1, 8);                           // a b e f
+    *cdgh = _mm_blend_epi16(t1, t0, 0xf0);                        // c d g h
+}
+
+static inline void store_state(td_sha256_state *state, __m128i abef, __m128i cdgh)
+{
+    const __m128i t0 = _mm_shuffle_epi32(abef, 0x1b);             // f e b a
+    const __m128i t1 = _mm_shuffle_epi32(cdgh, 0xb1);             // d c h g
+    _mm_storeu_si128((__m128i *)&state->h[0], _mm_blend_epi16(t0, t1, 0xf0)); // d c b a
+    _mm_storeu_si128((__m128i *)&state->h[4], _mm_alignr_epi8(t1, t0, 8));    // h g f e
+}
+
+// Big-endian words within each dword, W[t] in the low dword.
+#define BSWAP_WORDS _mm_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL)
+
+// ------------------------------------------------------------ many path
+
+// One message takes 32 SHA256RNDS2 a block, each waiting for the one before:
+// 4 cycles each on Sapphire Rapids and AMD Zen 4 and 5. A core issues one
+// every 3 (Sapphire Rapids), 1.2 (Zen 5) or 1 (Zen 4) cycles, so independent
+// messages fill the gaps; four leave room for the message schedule beside
+// them.
+
+#if defined(__GNUC__)
+#define UNROLL _Pragma("GCC unroll 4")
+#else
+#define UNROLL
+#endif
+
+#define MAX_STREAMS 4
+
+// nblocks blocks of each of s streams, then ntail blocks of the tails, then
+// the shared block when last is not NULL. Written for a constant s, each
+// loop over the streams unrolled.
+static inline __attribute__((always_inline)) void streams(td_sha256_state *const *states,
+                                                          const uint8_t *const *data,
+                                                          const size_t s, size_t nblocks,
+                                                          const uint8_t *const *tail,
+                                                          size_t ntail,
+                                                          const td_sha256_shared_block *last)
+{
+    const __m128i bswap = BSWAP_WORDS;
+    __m128i abef[MAX_STREAMS], cdgh[MAX_STREAMS];
+    UNROLL for (size_t j = 0; j < s; j++)
+        load_state(states[j], &abef[j], &cdgh[j]);
+
+    // The body, then the tail.
+    for (int segment = 0; segment < 2; segment++) {
+        const uint8_t *const *src = segment == 0 ? data : tail;
+        size_t count = segment == 0 ? nblocks : ntail;
+        for (size_t off = 0; count != 0; count--, off += 64) {
+            __m128i abef_in[MAX_STREAMS], cdgh_in[MAX_STREAMS], w[MAX_STREAMS][4];
+            UNROLL for (size_t j = 0; j < s; j++) {
+                abef_in[j] = abef[j];
+                cdgh_in[j] = cdgh[j];
+                for (size_t q = 0; q < 4; q++)
+                    w[j][q] = _mm_shuffle_epi8(
+                        _mm_loadu_si128((const __m128i *)(src[j] + off + 16 * q)), bswap);
+            }
+            // Group i's four rounds in every stream, then each stream's group
+            // i + 4 in place of group i. Unrolled by hand: GCC 12 keeps a loop
+            // over the groups, and the arrays in memory.
+#define GROUP(i)                                                                        \
+        {                                                                               \
+            const __m128i k4 = _mm_load_si128((const __m128i *)&td_sha256_k[4 * (i)]);  \
+            UNROLL for (size_t j = 0; j < s; j++) {                                     \
+                const __m128i wk = _mm_add_epi32(w[j][(i) & 3], k4);                    \
+                cdgh[j] = _mm_sha256rnds2_epu32(cdgh[j], abef[j], wk);                  \
+                abef[j] = _mm_sha256rnds2_epu32(abef[j], cdgh[j], _mm_shuffle_epi32(wk, 0x0e)); \
+                if ((i) < 12)                                                           \
+                    w[j][(i) & 3] = expand(w[j][(i) & 3], w[j][((i) + 1) & 3],          \
+                                           w[j][((i) + 2) & 3], w[j][((i) + 3) & 3]);   \
+            }                                                                           \
+        }
+            GROUP(0)  GROUP(1)  GROUP(2)  GROUP(3)  GROUP(4)  GROUP(5)  GROUP(6)  GROUP(7)
+            GROUP(8)  GROUP(9)  GROUP(10) GROUP(11) GROUP(12) GROUP(13) GROUP(14) GROUP(15)
+#undef GROUP
+            UNROLL for (size_t j = 0; j < s; j++) {
+                abef[j] = _mm_add_epi32(abef[j], abef_in[j]);
+                cdgh[j] = _mm_add_epi32(cdgh[j], cdgh_in[j]);
+            }
+        }
+    }
+
+    if (last != NULL) {
+        // W + K of the shared block, from memory: no schedule at all.
+        __m128i abef_in[MAX_STREAMS], cdgh_in[MAX_STREAMS];
+        UNROLL for (size_t j = 0; j < s; j++) {
+            abef_in[j] = abef[j];
+            cdgh_in[j] = cdgh[j];
+        }
+#define GROUP(i)                                                                        \
+    {                                                                                   \
+        const __m128i wk = _mm_loadu_si128((const __m128i *)&last->wk[4 * (i)]);        \
+        const __m128i wk_high = _mm_shuffle_epi32(wk, 0x0e);                            \
+        UNROLL for (size_t j = 0; j < s; j++) {                                         \
+            cdgh[j] = _mm_sha256rnds2_epu32(cdgh[j], abef[j], wk);                      \
+            abef[j] = _mm_sha256rnds2_epu32(abef[j], cdgh[j], wk_high);                 \
+        }                                                                               \
+    }
+        GROUP(0)  GROUP(1)  GROUP(2)  GROUP(3)  GROUP(4)  GROUP(5)  GROUP(6)  GROUP(7)
+        GROUP(8)  GROUP(9)  GROUP(10) GROUP(11) GROUP(12) GROUP(13) GROUP(14) GROUP(15)
+#undef GROUP
+        UNROLL for (size_t j = 0; j < s; j++) {
+            abef[j] = _mm_add_epi32(abef[j], abef_in[j]);
+            cdgh[j] = _mm_add_epi32(cdgh[j], cdgh_in[j]);
+        }
+    }
+
+    UNROLL for (size_t j = 0; j < s; j++)
+        store_state(states[j], abef[j], cdgh[j]);
+}
+
+// One copy of the streams for each count, so that no stream is spent on a
+// message that is not there.
+#define SHA256_SHANI_STREAMS_ENTRY(name)                                               \
+    void name(td_sha256_state *const *states, const uint8_t *const *data, size_t n,    \
+              size_t nblocks, const uint8_t *const *tail, size_t ntail,                \
+              const td_sha256_shared_block *last)                                      \
+    {                                                                                  \
+        switch (n) {                                                                   \
+        case 1: streams(states, data, 1, nblocks, tail, ntail, last); break;           \
+        case 2: streams(states, data, 2, nblocks, tail, ntail, last); break;           \
+        case 3: streams(states, data, 3, nblocks, tail, ntail, last); break;           \
+        default: streams(states, data, 4, nblocks, tail, ntail, last); break;          \
+        }                                                                              \
+    }
+
+#endif
