@@ -107,8 +107,8 @@ static int vector_int_is_slow(int amd, uint32_t family)
 // measured on model 0x11, VPADDD 2 a cycle on ZMM against 4 on YMM, VPROLD
 // 1 against 2. So a 16-lane pass costs two 8-lane ones, and SHA-NI streams
 // (a SHA256RNDS2 every cycle) beat it up to more messages. The Zen 5
-// measured (family 0x1a model 0x02) has full-width units. Only for CPUs
-// with AVX-512, the one place it weighs.
+// measured (family 0x1a model 0x02) has full-width units. Set only beside
+// AVX-512, where its rules were measured.
 static int zmm_is_split(int amd, uint32_t family)
 {
     return amd && family == 0x19;
