@@ -59,6 +59,17 @@ static inline void store_state(td_sha256_state *state, __m128i abef, __m128i cdg
 
 #define MAX_STREAMS 4
 
+// Every group of a block, each by the GROUP defined where this is used; then
+// the block's input state added back into each stream's.
+#define ALL_GROUPS()                                                               \
+    GROUP(0)  GROUP(1)  GROUP(2)  GROUP(3)  GROUP(4)  GROUP(5)  GROUP(6)  GROUP(7)   \
+    GROUP(8)  GROUP(9)  GROUP(10) GROUP(11) GROUP(12) GROUP(13) GROUP(14) GROUP(15)
+#define FEED_FORWARD()                                                             \
+    UNROLL for (size_t j = 0; j < s; j++) {                                        \
+        abef[j] = _mm_add_epi32(abef[j], abef_in[j]);                              \
+        cdgh[j] = _mm_add_epi32(cdgh[j], cdgh_in[j]);                              \
+    }
+
 // nblocks blocks of each of s streams, then ntail blocks of the tails, then
 // the shared block when last is not NULL. Written for a constant s, each
 // loop over the streams unrolled.
@@ -102,13 +113,9 @@ static inline __attribute__((always_inline)) void streams(td_sha256_state *const
                                            w[j][((i) + 2) & 3], w[j][((i) + 3) & 3]);   \
             }                                                                           \
         }
-            GROUP(0)  GROUP(1)  GROUP(2)  GROUP(3)  GROUP(4)  GROUP(5)  GROUP(6)  GROUP(7)
-            GROUP(8)  GROUP(9)  GROUP(10) GROUP(11) GROUP(12) GROUP(13) GROUP(14) GROUP(15)
+            ALL_GROUPS()
 #undef GROUP
-            UNROLL for (size_t j = 0; j < s; j++) {
-                abef[j] = _mm_add_epi32(abef[j], abef_in[j]);
-                cdgh[j] = _mm_add_epi32(cdgh[j], cdgh_in[j]);
-            }
+            FEED_FORWARD()
         }
     }
 
@@ -128,18 +135,17 @@ static inline __attribute__((always_inline)) void streams(td_sha256_state *const
             abef[j] = _mm_sha256rnds2_epu32(abef[j], cdgh[j], wk_high);                 \
         }                                                                               \
     }
-        GROUP(0)  GROUP(1)  GROUP(2)  GROUP(3)  GROUP(4)  GROUP(5)  GROUP(6)  GROUP(7)
-        GROUP(8)  GROUP(9)  GROUP(10) GROUP(11) GROUP(12) GROUP(13) GROUP(14) GROUP(15)
+        ALL_GROUPS()
 #undef GROUP
-        UNROLL for (size_t j = 0; j < s; j++) {
-            abef[j] = _mm_add_epi32(abef[j], abef_in[j]);
-            cdgh[j] = _mm_add_epi32(cdgh[j], cdgh_in[j]);
-        }
+        FEED_FORWARD()
     }
 
     UNROLL for (size_t j = 0; j < s; j++)
         store_state(states[j], abef[j], cdgh[j]);
 }
+
+#undef ALL_GROUPS
+#undef FEED_FORWARD
 
 // One copy of the streams for each count, so that no stream is spent on a
 // message that is not there.
