@@ -29,6 +29,8 @@
 
 #include "sha256_shani_body.h"
 
+#define EXPAND(w0, w1, w2, w3) ((w0) = expand((w0), (w1), (w2), (w3)))
+
 void td_sha256_blocks_shani(td_sha256_state *state, const uint8_t *data, size_t nblocks)
 {
     const __m128i bswap = BSWAP_WORDS;

@@ -19,7 +19,6 @@ static inline __m128i expand(__m128i w0, __m128i w1, __m128i w2, __m128i w3)
     return _mm_sha256msg2_epu32(
         _mm_add_epi32(_mm_sha256msg1_epu32(w0, w1), _mm_alignr_epi8(w3, w2, 4)), w3);
 }
-#define EXPAND(w0, w1, w2, w3) ((w0) = expand((w0), (w1), (w2), (w3)))
 
 // h[0..7] = a..h to ABEF and CDGH.
 static inline void load_state(const td_sha256_state *state, __m128i *abef, __m128i *cdgh)
