@@ -12,6 +12,7 @@ TD_HIDDEN td_md5_blocks_fn td_md5_blocks_portable;
 TD_HIDDEN td_md5_blocks_fn td_md5_blocks_avx512;
 TD_HIDDEN td_md5_blocks_many_fn td_md5_blocks_many_avx512_x16; // 16 lanes
 TD_HIDDEN td_md5_blocks_many_fn td_md5_blocks_many_avx512_x32; // 32 lanes, x86-64 only
+TD_HIDDEN td_md5_blocks_many_fn td_md5_blocks_many_avx2_x16;   // 16 lanes, two groups of 8
 TD_HIDDEN td_md5_blocks_many_fn td_md5_blocks_many_avx2_x8;    // 8 lanes
 
 // SHA-1
