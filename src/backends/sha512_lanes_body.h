@@ -13,6 +13,11 @@
  *   LANES_CH(e, f, g), LANES_MAJ(a, b, c)
  *   LANES_LOAD(w, data, off)  w[0..15] = the big-endian words of the block
  *                           at data[lane] + off, for every lane
+ * and may define
+ *   LANES_ROLLED            rounds 16 to 79 of a lane's own block as a loop
+ *                           of 16, not unrolled
+ *   LANES_FEWEST_OPS        the round in 7 adds and a chain of 6, not 8 adds
+ *                           and a chain of 3
  * and gets
  *   static void LANES_FN(LANES_V s[8], const uint8_t *const *data, size_t nblocks,
  *                        const uint64_t *wk)
@@ -43,7 +48,32 @@
 #define LANES_NEXT_WK_DATA(t, i) LANES_ADD(LANES_SET1(k[(t) + 1]), LANES_W((i) + 1))
 #define LANES_PREP_SHARED(t, i) ((void)0)
 #define LANES_NEXT_WK_SHARED(t, i) LANES_SET1(wk[(t) + 1])
+// Rounds 16 to 79 of a lane's own block in a loop (LANES_ROLLED), t not a
+// constant: every round expands, round 79 too, into a W[80] and a dhk that
+// nothing reads (K[0] stands in for K[80]: the table ends at 79).
+#define LANES_PREP_LOOP(t, i) LANES_EXPAND((i) + 1)
+#define LANES_NEXT_WK_LOOP(t, i)                                                 \
+    LANES_ADD(LANES_SET1(k[(t) + 1 < 80 ? (t) + 1 : 0]), LANES_W((i) + 1))
+#define LANES_LAST_DATA(t) ((t) == 79)
+#define LANES_LAST_SHARED(t) ((t) == 79)
+#define LANES_LAST_LOOP(t) 0
 
+#ifdef LANES_FEWEST_OPS
+// Round t, W index i, in FIPS 180-4's order and 7 adds: T1 = dhk + Ch(e, f,
+// g) + Sigma1(e), e' = d + T1, a' = T1 + Maj(a, b, c) + Sigma0(a), dhk = h +
+// W[t] + K[t] summed a round early (this round's g is the next one's h). A
+// chain of 6 from e to e', for lanes that wait on issue, not on latency.
+#define LANES_ROUND(a, b, c, d, e, f, g, h, t, i, SRC)                           \
+    do {                                                                         \
+        LANES_PREP_##SRC(t, i);                                                  \
+        const LANES_V t1_ = LANES_ADD(LANES_ADD(dhk, LANES_CH((e), (f), (g))), LANES_BSIG1(e)); \
+        if (!LANES_LAST_##SRC(t))                                                \
+            dhk = LANES_ADD((g), LANES_NEXT_WK_##SRC(t, i));                     \
+        (d) = LANES_ADD((d), t1_);                                               \
+        (h) = LANES_ADD(LANES_ADD(t1_, LANES_MAJ((a), (b), (c))), LANES_BSIG0(a)); \
+    } while (0)
+#define LANES_DHK(h, d, wk) LANES_ADD((h), (wk))
+#else
 // Round t, W index i, as in the scalar round of sha512_x2_body.h: e' = dhk +
 // Ch(e, f, g) + Sigma1(e) and a' = e' + (Maj(a, b, c) - d) + Sigma0(a), dhk
 // = d + h + W[t] + K[t] being summed a round early (this round's c and g are
@@ -58,7 +88,7 @@
     do {                                                                         \
         LANES_PREP_##SRC(t, i);                                                  \
         LANES_V next_ = dhk;                                                     \
-        if ((t) < 79) {                                                          \
+        if (!LANES_LAST_##SRC(t)) {                                              \
             next_ = LANES_ADD(LANES_ADD((g), LANES_NEXT_WK_##SRC(t, i)), (c));     \
             PIN_VECTOR(next_);                                                   \
         }                                                                        \
@@ -73,6 +103,8 @@
         PIN_VECTOR(h);                                                           \
         (h) = LANES_ADD((h), LANES_BSIG0(a));                                     \
     } while (0)
+#define LANES_DHK(h, d, wk) LANES_ADD(LANES_ADD((h), (wk)), (d))
+#endif
 
 // Eight rounds from t (a multiple of 8), W index i (0 or 8).
 #define LANES_ROUNDS8(t, i, SRC)                                   \
@@ -130,13 +162,22 @@ static void LANES_FN(LANES_V s[8], const uint8_t *const *data, size_t nblocks,
         PIN_SCALAR(k);
         LANES_V w[16];
         LANES_LOAD(w, data, off);
-        dhk = LANES_ADD(LANES_ADD(h, LANES_ADD(LANES_SET1(k[0]), LANES_W(0))), d);
+        dhk = LANES_DHK(h, d, LANES_ADD(LANES_SET1(k[0]), LANES_W(0)));
+#ifdef LANES_ROLLED
+        LANES_ROUNDS8(0, 0, DATA);
+        LANES_ROUNDS8(8, 8, DATA);
+        for (size_t t = 16; t < 80; t += 16) {
+            LANES_ROUNDS8(t, 0, LOOP);
+            LANES_ROUNDS8(t + 8, 8, LOOP);
+        }
+#else
         LANES_ROUNDS80(DATA);
+#endif
         LANES_FEED_FORWARD();
     }
     if (wk != NULL) {
         // The shared block: no load, transpose or schedule.
-        dhk = LANES_ADD(LANES_ADD(h, LANES_SET1(wk[0])), d);
+        dhk = LANES_DHK(h, d, LANES_SET1(wk[0]));
         LANES_ROUNDS80(SHARED);
         LANES_FEED_FORWARD();
     }
@@ -148,7 +189,13 @@ static void LANES_FN(LANES_V s[8], const uint8_t *const *data, size_t nblocks,
 #undef LANES_NEXT_WK_DATA
 #undef LANES_PREP_SHARED
 #undef LANES_NEXT_WK_SHARED
+#undef LANES_PREP_LOOP
+#undef LANES_NEXT_WK_LOOP
+#undef LANES_LAST_DATA
+#undef LANES_LAST_SHARED
+#undef LANES_LAST_LOOP
 #undef LANES_ROUND
+#undef LANES_DHK
 #undef LANES_ROUNDS8
 #undef LANES_ROUNDS80
 #undef LANES_FEED_FORWARD
