@@ -477,6 +477,7 @@ static inline void tu_flagship(void)
         { TD_SHA1, TD_SINGLE, "armv8", "sha1 sha2" },
         { TD_SHA512, TD_SINGLE, "armv8-sha512", "sha512" },
         // The many path: lanes for every ISA the CPU has, and SHA-NI streams.
+        { TD_SHA256, TD_MULTI, "shani-x32", "sha-ni" },
         { TD_SHA256, TD_MULTI, "shani-x4", "sha-ni" },
         { TD_SHA256, TD_MULTI, "shani-avx512-x4", "sha-ni avx512f avx512vl" },
         { TD_SHA1, TD_MULTI, "shani-x4", "sha-ni" },

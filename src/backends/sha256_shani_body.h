@@ -143,6 +143,130 @@ static inline __attribute__((always_inline)) void streams(td_sha256_state *const
         store_state(states[j], abef[j], cdgh[j]);
 }
 
+// ------------------------------------------------------------ Merkle nodes
+// Messages of one block each followed by the shared block (64-byte messages
+// laid end to end: a Merkle level). In lockstep, four streams' data blocks
+// keep the SHA unit busy (SHA256MSG2 holds it too), but their shared blocks,
+// 32 SHA256RNDS2 in a chain each, leave it idle one cycle in two. Here two
+// pairs of streams run half a node apart: while one pair runs a data block,
+// the other runs the shared block of the messages before, so the unit always
+// has both kinds of work.
+#define PAIR_DATA_GROUP(i, D)                                                           \
+    {                                                                                   \
+        const __m128i k4 = _mm_load_si128((const __m128i *)&td_sha256_k[4 * (i)]);      \
+        UNROLL for (size_t j = 0; j < 2; j++) {                                         \
+            const __m128i wk = _mm_add_epi32(w[j][(i) & 3], k4);                        \
+            cdgh[D][j] = _mm_sha256rnds2_epu32(cdgh[D][j], abef[D][j], wk);             \
+            abef[D][j] = _mm_sha256rnds2_epu32(abef[D][j], cdgh[D][j], _mm_shuffle_epi32(wk, 0x0e)); \
+            if ((i) < 12)                                                               \
+                w[j][(i) & 3] = expand(w[j][(i) & 3], w[j][((i) + 1) & 3],              \
+                                       w[j][((i) + 2) & 3], w[j][((i) + 3) & 3]);       \
+        }                                                                               \
+    }
+#define PAIR_SHARED_GROUP(i, S)                                                         \
+    {                                                                                   \
+        const __m128i wk = _mm_loadu_si128((const __m128i *)&last->wk[4 * (i)]);        \
+        const __m128i wk_high = _mm_shuffle_epi32(wk, 0x0e);                            \
+        UNROLL for (size_t j = 0; j < 2; j++) {                                         \
+            cdgh[S][j] = _mm_sha256rnds2_epu32(cdgh[S][j], abef[S][j], wk);             \
+            abef[S][j] = _mm_sha256rnds2_epu32(abef[S][j], cdgh[S][j], wk_high);        \
+        }                                                                               \
+    }
+// One step: pair D's data block (when has_data), beside pair S's shared
+// block (when has_shared). D and S are constants.
+static inline __attribute__((always_inline)) void pair_step(__m128i abef[2][2], __m128i cdgh[2][2],
+                                                            const uint8_t *const *src, const size_t D,
+                                                            const size_t S, const int has_data,
+                                                            const int has_shared,
+                                                            const td_sha256_shared_block *last)
+{
+    const __m128i bswap = BSWAP_WORDS;
+    __m128i w[2][4], in_abef[2][2], in_cdgh[2][2];
+    UNROLL for (size_t j = 0; j < 2; j++) {
+        in_abef[0][j] = abef[D][j];
+        in_cdgh[0][j] = cdgh[D][j];
+        in_abef[1][j] = abef[S][j];
+        in_cdgh[1][j] = cdgh[S][j];
+        if (has_data)
+            for (size_t q = 0; q < 4; q++)
+                w[j][q] = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(src[j] + 16 * q)), bswap);
+    }
+#define GROUP(i)                                                                        \
+    if (has_data)                                                                       \
+        PAIR_DATA_GROUP(i, D)                                                           \
+    if (has_shared)                                                                     \
+        PAIR_SHARED_GROUP(i, S)
+    ALL_GROUPS()
+#undef GROUP
+    UNROLL for (size_t j = 0; j < 2; j++) {
+        if (has_data) {
+            abef[D][j] = _mm_add_epi32(abef[D][j], in_abef[0][j]);
+            cdgh[D][j] = _mm_add_epi32(cdgh[D][j], in_cdgh[0][j]);
+        }
+        if (has_shared) {
+            abef[S][j] = _mm_add_epi32(abef[S][j], in_abef[1][j]);
+            cdgh[S][j] = _mm_add_epi32(cdgh[S][j], in_cdgh[1][j]);
+        }
+    }
+}
+#undef PAIR_DATA_GROUP
+#undef PAIR_SHARED_GROUP
+
+// n messages (n >= 3) of one data block each, then the shared block: pair p
+// holds messages 2p and 2p + 1 (for an odd n, the last pair's second stream
+// repeats its first into a scratch state), in slot p % 2. The first step
+// runs pair 0's data block alone, the last the last pair's shared block.
+static inline void merkle_pairs(td_sha256_state *const *states, const uint8_t *const *data, size_t n,
+                         const td_sha256_shared_block *last)
+{
+    __m128i abef[2][2] = { { _mm_setzero_si128(), _mm_setzero_si128() }, { _mm_setzero_si128(), _mm_setzero_si128() } };
+    __m128i cdgh[2][2] = { { _mm_setzero_si128(), _mm_setzero_si128() }, { _mm_setzero_si128(), _mm_setzero_si128() } };
+    td_sha256_state scratch;
+    const size_t pairs = (n + 1) / 2;
+    td_sha256_state *st[2][2];
+    const uint8_t *src[2][2];
+#define LOAD_PAIR(slot, p)                                                              \
+    do {                                                                                \
+        for (size_t j = 0; j < 2; j++) {                                                \
+            const size_t m = 2 * (p) + j < n ? 2 * (p) + j : 2 * (p);                    \
+            st[slot][j] = 2 * (p) + j < n ? states[m] : &scratch;                        \
+            src[slot][j] = data[m];                                                     \
+            if (2 * (p) + j >= n)                                                       \
+                scratch = *states[m];                                                   \
+            load_state(st[slot][j], &abef[slot][j], &cdgh[slot][j]);                    \
+        }                                                                               \
+    } while (0)
+#define STORE_PAIR(slot)                                                                \
+    do {                                                                                \
+        for (size_t j = 0; j < 2; j++)                                                  \
+            store_state(st[slot][j], abef[slot][j], cdgh[slot][j]);                     \
+    } while (0)
+    LOAD_PAIR(0, 0);
+    pair_step(abef, cdgh, src[0], 0, 1, 1, 0, last);
+    size_t p = 1;
+    for (;;) {
+        // Pair p's data in slot 1, pair p - 1's shared block in slot 0.
+        LOAD_PAIR(1, p);
+        pair_step(abef, cdgh, src[1], 1, 0, 1, 1, last);
+        STORE_PAIR(0);
+        if (++p == pairs) {
+            pair_step(abef, cdgh, src[1], 0, 1, 0, 1, last);
+            STORE_PAIR(1);
+            return;
+        }
+        LOAD_PAIR(0, p);
+        pair_step(abef, cdgh, src[0], 0, 1, 1, 1, last);
+        STORE_PAIR(1);
+        if (++p == pairs) {
+            pair_step(abef, cdgh, src[0], 1, 0, 0, 1, last);
+            STORE_PAIR(0);
+            return;
+        }
+    }
+#undef LOAD_PAIR
+#undef STORE_PAIR
+}
+
 #undef ALL_GROUPS
 #undef FEED_FORWARD
 
@@ -159,6 +283,24 @@ static inline __attribute__((always_inline)) void streams(td_sha256_state *const
         case 3: streams(states, data, 3, nblocks, tail, ntail, last); break;           \
         default: streams(states, data, 4, nblocks, tail, ntail, last); break;          \
         }                                                                              \
+    }
+
+
+// Up to 32 messages a call: a Merkle level's nodes (one data block each and
+// the shared block) by merkle_pairs from 8 messages on, anything else four
+// at a time through the streams' entry x4.
+#define SHA256_SHANI_PIPELINED_ENTRY(name, x4)                                         \
+    void name(td_sha256_state *const *states, const uint8_t *const *data, size_t n,    \
+              size_t nblocks, const uint8_t *const *tail, size_t ntail,                \
+              const td_sha256_shared_block *last)                                      \
+    {                                                                                  \
+        if (nblocks == 1 && ntail == 0 && last != NULL && n >= 8) {                    \
+            merkle_pairs(states, data, n, last);                                       \
+            return;                                                                    \
+        }                                                                              \
+        for (size_t i = 0; i < n; i += 4)                                              \
+            x4(states + i, data + i, n - i < 4 ? n - i : 4, nblocks,                   \
+               tail != NULL ? tail + i : NULL, ntail, last);                           \
     }
 
 #endif
