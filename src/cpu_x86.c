@@ -85,7 +85,8 @@ static uint32_t display_family(uint32_t eax1)
 // VPADDD, VPTERNLOGD and the scalar ROL 1, so the one-lane AVX-512 MD5 has a
 // 5-cycle step, no better than the scalar form: 5.1 cycles/byte against 4.6.
 // On family 0x1a (Zen 5) it was slower still, 8.5 against 4.7. Family 0x19
-// before Zen 4 has no AVX-512, so the rows that avoid this never ran there.
+// before Zen 4 (Zen 3) has no AVX-512; what the trait also decides there,
+// SHA-1's SHA-NI schedule, was measured on Zen 3 and 4 (dispatch.c).
 static int vprold_is_slow(int amd, uint32_t family)
 {
     return amd && family >= 0x19;
