@@ -214,14 +214,15 @@ static inline __attribute__((always_inline)) void pair_step(__m128i abef[2][2], 
 
 // n messages (n >= 3) of one data block each, then the shared block: pair p
 // holds messages 2p and 2p + 1 (for an odd n, the last pair's second stream
-// repeats its first into a scratch state), in slot p % 2. The first step
-// runs pair 0's data block alone, the last the last pair's shared block.
-static inline void merkle_pairs(td_sha256_state *const *states, const uint8_t *const *data, size_t n,
-                         const td_sha256_shared_block *last)
+// runs its first one's block into a scratch state that is thrown away), in
+// slot p % 2. The first step runs pair 0's data block alone, the last the
+// last pair's shared block.
+static inline void merkle_pairs(td_sha256_state *const *states, const uint8_t *const *data,
+                                size_t n, const td_sha256_shared_block *last)
 {
     __m128i abef[2][2] = { { _mm_setzero_si128(), _mm_setzero_si128() }, { _mm_setzero_si128(), _mm_setzero_si128() } };
     __m128i cdgh[2][2] = { { _mm_setzero_si128(), _mm_setzero_si128() }, { _mm_setzero_si128(), _mm_setzero_si128() } };
-    td_sha256_state scratch;
+    td_sha256_state scratch = *states[0];
     const size_t pairs = (n + 1) / 2;
     td_sha256_state *st[2][2];
     const uint8_t *src[2][2];
@@ -231,8 +232,6 @@ static inline void merkle_pairs(td_sha256_state *const *states, const uint8_t *c
             const size_t m = 2 * (p) + j < n ? 2 * (p) + j : 2 * (p);                    \
             st[slot][j] = 2 * (p) + j < n ? states[m] : &scratch;                        \
             src[slot][j] = data[m];                                                     \
-            if (2 * (p) + j >= n)                                                       \
-                scratch = *states[m];                                                   \
             load_state(st[slot][j], &abef[slot][j], &cdgh[slot][j]);                    \
         }                                                                               \
     } while (0)
