@@ -243,9 +243,9 @@ static inline void merkle_pairs(td_sha256_state *const *states, const uint8_t *c
     LOAD_PAIR(0, 0);
     pair_step(abef, cdgh, src[0], 0, 1, 1, 0, last);
     size_t p = 1;
-    // Two steps a turn, so that each step's slots are constants and the
-    // four streams' states stay in registers (with a slot variable, GCC 12
-    // keeps the arrays in memory).
+    // Two steps a turn, so that each step's slots are constants: the arrays
+    // of states are then indexed by constants only and can live in
+    // registers.
     for (;;) {
         // Pair p's data in slot 1, pair p - 1's shared block in slot 0.
         LOAD_PAIR(1, p);
