@@ -105,6 +105,13 @@ static inline __m128i reverse_words64(__m128i x)
     return reverse_words32(_mm_shuffle_epi32(x, 0xb1));
 }
 
+// 16 bytes of a state at p, each word's bytes reversed.
+static TD_ALWAYS_INLINE __m128i digest_piece(const uint8_t *p, td_family family)
+{
+    const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+    return family == TD_FAMILY_SHA512 ? reverse_words64(v) : reverse_words32(v);
+}
+
 static TD_ALWAYS_INLINE void lane_digest(td_alg alg, const lane_state *state, uint8_t *out)
 {
     const td_alg_info *info = td_alg_info_of(alg);
@@ -116,11 +123,8 @@ static TD_ALWAYS_INLINE void lane_digest(td_alg alg, const lane_state *state, ui
     }
     const uint8_t *words = (const uint8_t *)state;
     size_t at = 0;
-    for (; at + 16 <= size; at += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(words + at));
-        v = info->family == TD_FAMILY_SHA512 ? reverse_words64(v) : reverse_words32(v);
-        _mm_storeu_si128((__m128i *)(void *)(out + at), v);
-    }
+    for (; at + 16 <= size; at += 16)
+        _mm_storeu_si128((__m128i *)(void *)(out + at), digest_piece(words + at, info->family));
     if (size - at == 4) {
         // SHA-1's fifth word, stored alone by its backends: a 16-byte load
         // over it waits for the store to reach the cache (AMD Zen 3, two
@@ -132,8 +136,7 @@ static TD_ALWAYS_INLINE void lane_digest(td_alg alg, const lane_state *state, ui
     } else if (size - at == 12) {
         // The last 12 bytes of SHA-224 and SHA-512/224, from one 16-byte
         // piece of the state.
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(words + at));
-        v = info->family == TD_FAMILY_SHA512 ? reverse_words64(v) : reverse_words32(v);
+        const __m128i v = digest_piece(words + at, info->family);
         _mm_storel_epi64((__m128i *)(void *)(out + at), v);
         const uint32_t last = (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(v, 8));
         memcpy(out + at + 8, &last, 4);
@@ -467,6 +470,8 @@ int td_hash_many(td_alg alg, size_t n, const void *const *data, const size_t *le
         const int status = message_status(alg, data[0], lens[0]);
         if (status != TD_OK)
             return status;
+        if (hashed_alone(alg, data[0], lens[0], out))
+            return TD_OK;
     } else {
         int missing = 0;
         size_t longest = 0;
@@ -482,8 +487,6 @@ int td_hash_many(td_alg alg, size_t n, const void *const *data, const size_t *le
             }
         }
     }
-    if (n == 1 && hashed_alone(alg, data[0], lens[0], out))
-        return TD_OK;
     td_hash_many_with(NULL, alg, n, data, lens, out);
     return TD_OK;
 }

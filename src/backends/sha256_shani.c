@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0
  * SHA-224/256 with the x86 SHA extensions (SHA-NI): one message, and up to 4
  * messages with their rounds interleaved for the many path (shani-x4), or up
- * to 32 a call with a Merkle level's nodes pipelined in pairs (shani-x32). Needs SHA,
- * SSE4.1 and SSSE3 at run time; compiled with -msse4.1 -mssse3 -msha.
+ * to 32 a call with a Merkle level's nodes pipelined in pairs (shani-x32).
+ * Needs SHA, SSE4.1 and SSSE3 at run time; compiled with -msse4.1 -mssse3
+ * -msha.
  */
 #if defined(__GNUC__) && (!defined(__SHA__) || !defined(__SSE4_1__) || !defined(__SSSE3__))
 #error "sha256_shani.c needs -msha -msse4.1 -mssse3"

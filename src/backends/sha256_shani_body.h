@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0
  * SHA-224/256 with the SHA extensions: the message schedule step, the state
- * in ABEF/CDGH form, and up to 4 messages with their rounds interleaved.
+ * in ABEF/CDGH form, up to 4 messages with their rounds interleaved, and a
+ * Merkle level's nodes in two pairs of streams half a node apart.
  * Shared by sha256_shani.c (SSE encodings, 16 vector registers) and
  * sha256_shani_avx512.c (the same code with AVX-512VL: 32 registers for the
  * streams' words, fewer spills). The including file has included
  * <immintrin.h>, td_internal.h, backends.h and sha2_constants.h, and calls
- * SHA256_SHANI_STREAMS_ENTRY(name) for its many-path function.
+ * SHA256_SHANI_STREAMS_ENTRY(name) for its 4-message function, and
+ * SHA256_SHANI_PIPELINED_ENTRY(name, x4) for one of up to 32 messages.
  */
 #ifndef TD_SHA256_SHANI_BODY_H
 #define TD_SHA256_SHANI_BODY_H
@@ -41,6 +43,31 @@ static inline void store_state(td_sha256_state *state, __m128i abef, __m128i cdg
 
 // Big-endian words within each dword, W[t] in the low dword.
 #define BSWAP_WORDS _mm_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL)
+
+// Group i's four rounds of a message's own block, its words w[i & 3] plus
+// k4 = K[4i..4i+3]; then its group i + 4 in place of group i.
+static inline __attribute__((always_inline)) void data_group(__m128i *abef, __m128i *cdgh,
+                                                             __m128i w[4], const int i,
+                                                             const __m128i k4)
+{
+    const __m128i wk = _mm_add_epi32(w[i & 3], k4);
+    *cdgh = _mm_sha256rnds2_epu32(*cdgh, *abef, wk);
+    *abef = _mm_sha256rnds2_epu32(*abef, *cdgh, _mm_shuffle_epi32(wk, 0x0e));
+    if (i < 12)
+        w[i & 3] = expand(w[i & 3], w[(i + 1) & 3], w[(i + 2) & 3], w[(i + 3) & 3]);
+}
+
+// Four rounds of the shared block: its W + K for them, and the upper two
+// moved down.
+static inline __attribute__((always_inline)) void shared_group(__m128i *abef, __m128i *cdgh,
+                                                               const __m128i wk,
+                                                               const __m128i wk_high)
+{
+    *cdgh = _mm_sha256rnds2_epu32(*cdgh, *abef, wk);
+    *abef = _mm_sha256rnds2_epu32(*abef, *cdgh, wk_high);
+}
+#define SHARED_WK(i) _mm_loadu_si128((const __m128i *)&last->wk[4 * (i)])
+#define K4(i) _mm_load_si128((const __m128i *)&td_sha256_k[4 * (i)])
 
 // ------------------------------------------------------------ many path
 
@@ -102,15 +129,9 @@ static inline __attribute__((always_inline)) void streams(td_sha256_state *const
             // over the groups, and the arrays in memory.
 #define GROUP(i)                                                                        \
         {                                                                               \
-            const __m128i k4 = _mm_load_si128((const __m128i *)&td_sha256_k[4 * (i)]);  \
-            UNROLL for (size_t j = 0; j < s; j++) {                                     \
-                const __m128i wk = _mm_add_epi32(w[j][(i) & 3], k4);                    \
-                cdgh[j] = _mm_sha256rnds2_epu32(cdgh[j], abef[j], wk);                  \
-                abef[j] = _mm_sha256rnds2_epu32(abef[j], cdgh[j], _mm_shuffle_epi32(wk, 0x0e)); \
-                if ((i) < 12)                                                           \
-                    w[j][(i) & 3] = expand(w[j][(i) & 3], w[j][((i) + 1) & 3],          \
-                                           w[j][((i) + 2) & 3], w[j][((i) + 3) & 3]);   \
-            }                                                                           \
+            const __m128i k4 = K4(i);                                                   \
+            UNROLL for (size_t j = 0; j < s; j++)                                       \
+                data_group(&abef[j], &cdgh[j], w[j], (i), k4);                          \
         }
             ALL_GROUPS()
 #undef GROUP
@@ -127,12 +148,9 @@ static inline __attribute__((always_inline)) void streams(td_sha256_state *const
         }
 #define GROUP(i)                                                                        \
     {                                                                                   \
-        const __m128i wk = _mm_loadu_si128((const __m128i *)&last->wk[4 * (i)]);        \
-        const __m128i wk_high = _mm_shuffle_epi32(wk, 0x0e);                            \
-        UNROLL for (size_t j = 0; j < s; j++) {                                         \
-            cdgh[j] = _mm_sha256rnds2_epu32(cdgh[j], abef[j], wk);                      \
-            abef[j] = _mm_sha256rnds2_epu32(abef[j], cdgh[j], wk_high);                 \
-        }                                                                               \
+        const __m128i wk = SHARED_WK(i), wk_high = _mm_shuffle_epi32(wk, 0x0e);         \
+        UNROLL for (size_t j = 0; j < s; j++)                                           \
+            shared_group(&abef[j], &cdgh[j], wk, wk_high);                              \
     }
         ALL_GROUPS()
 #undef GROUP
@@ -151,27 +169,6 @@ static inline __attribute__((always_inline)) void streams(td_sha256_state *const
 // pairs of streams run half a node apart: while one pair runs a data block,
 // the other runs the shared block of the messages before, so the unit always
 // has both kinds of work.
-#define PAIR_DATA_GROUP(i, D)                                                           \
-    {                                                                                   \
-        const __m128i k4 = _mm_load_si128((const __m128i *)&td_sha256_k[4 * (i)]);      \
-        UNROLL for (size_t j = 0; j < 2; j++) {                                         \
-            const __m128i wk = _mm_add_epi32(w[j][(i) & 3], k4);                        \
-            cdgh[D][j] = _mm_sha256rnds2_epu32(cdgh[D][j], abef[D][j], wk);             \
-            abef[D][j] = _mm_sha256rnds2_epu32(abef[D][j], cdgh[D][j], _mm_shuffle_epi32(wk, 0x0e)); \
-            if ((i) < 12)                                                               \
-                w[j][(i) & 3] = expand(w[j][(i) & 3], w[j][((i) + 1) & 3],              \
-                                       w[j][((i) + 2) & 3], w[j][((i) + 3) & 3]);       \
-        }                                                                               \
-    }
-#define PAIR_SHARED_GROUP(i, S)                                                         \
-    {                                                                                   \
-        const __m128i wk = _mm_loadu_si128((const __m128i *)&last->wk[4 * (i)]);        \
-        const __m128i wk_high = _mm_shuffle_epi32(wk, 0x0e);                            \
-        UNROLL for (size_t j = 0; j < 2; j++) {                                         \
-            cdgh[S][j] = _mm_sha256rnds2_epu32(cdgh[S][j], abef[S][j], wk);             \
-            abef[S][j] = _mm_sha256rnds2_epu32(abef[S][j], cdgh[S][j], wk_high);        \
-        }                                                                               \
-    }
 // One step: pair D's data block (when has_data), beside pair S's shared
 // block (when has_shared). D and S are constants.
 static inline __attribute__((always_inline)) void pair_step(__m128i abef[2][2], __m128i cdgh[2][2],
@@ -192,10 +189,16 @@ static inline __attribute__((always_inline)) void pair_step(__m128i abef[2][2], 
                 w[j][q] = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(src[j] + 16 * q)), bswap);
     }
 #define GROUP(i)                                                                        \
-    if (has_data)                                                                       \
-        PAIR_DATA_GROUP(i, D)                                                           \
-    if (has_shared)                                                                     \
-        PAIR_SHARED_GROUP(i, S)
+    if (has_data) {                                                                     \
+        const __m128i k4 = K4(i);                                                       \
+        UNROLL for (size_t j = 0; j < 2; j++)                                           \
+            data_group(&abef[D][j], &cdgh[D][j], w[j], (i), k4);                        \
+    }                                                                                   \
+    if (has_shared) {                                                                   \
+        const __m128i wk = SHARED_WK(i), wk_high = _mm_shuffle_epi32(wk, 0x0e);         \
+        UNROLL for (size_t j = 0; j < 2; j++)                                           \
+            shared_group(&abef[S][j], &cdgh[S][j], wk, wk_high);                        \
+    }
     ALL_GROUPS()
 #undef GROUP
     UNROLL for (size_t j = 0; j < 2; j++) {
@@ -209,8 +212,6 @@ static inline __attribute__((always_inline)) void pair_step(__m128i abef[2][2], 
         }
     }
 }
-#undef PAIR_DATA_GROUP
-#undef PAIR_SHARED_GROUP
 
 // n messages (n >= 3) of one data block each, then the shared block: pair p
 // holds messages 2p and 2p + 1 (for an odd n, the last pair's second stream
@@ -271,6 +272,8 @@ static inline void merkle_pairs(td_sha256_state *const *states, const uint8_t *c
 
 #undef ALL_GROUPS
 #undef FEED_FORWARD
+#undef SHARED_WK
+#undef K4
 
 // One copy of the streams for each count, so that no stream is spent on a
 // message that is not there.
