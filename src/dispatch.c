@@ -52,10 +52,14 @@
     { (name), (needs), { .family##_many = TYPED(td_##family##_blocks_many_fn, fn) }, 0, (lanes) }
 
 // Many-path rules (td_many_rule): the row for at least min_count messages,
-// on every CPU, on CPUs with the bits, or on CPUs without them.
-#define FROM(name, min_count)                   { (name), (min_count), 0, 0 }
-#define FROM_WITH(name, min_count, with)        { (name), (min_count), (with), 0 }
-#define FROM_WITHOUT(name, min_count, without)  { (name), (min_count), 0, (without) }
+// on every CPU, on CPUs with the bits, or on CPUs without them; the NODES_
+// ones for batches of a Merkle level's nodes only (td_batch_shape).
+#define FROM(name, min_count)                   { (name), (min_count), 0, 0, TD_BATCH_ANY }
+#define FROM_WITH(name, min_count, with)        { (name), (min_count), (with), 0, TD_BATCH_ANY }
+#define FROM_WITHOUT(name, min_count, without)  { (name), (min_count), 0, (without), TD_BATCH_ANY }
+#define NODES_FROM_WITH(name, min_count, with)  { (name), (min_count), (with), 0, TD_BATCH_NODES }
+#define NODES_FROM_WITHOUT(name, min_count, without) \
+    { (name), (min_count), 0, (without), TD_BATCH_NODES }
 
 #define NEEDS_MD5_AVX512    (TD_CPU_AVX512F | TD_CPU_AVX512VL)
 #define NEEDS_SHANI         TD_CPU_NEEDS_SHANI
@@ -208,6 +212,8 @@ static const td_backend_row sha256_multi[] = {
 #if TD_HAVE_SHA_NI_AVX512
     LANES("shani-avx512-x4", NEEDS_SHANI | TD_CPU_AVX512F | TD_CPU_AVX512VL,
           td_sha256_blocks_many_shani_avx512_x4, 4),
+    LANES("shani-avx512-x32", NEEDS_SHANI | TD_CPU_AVX512F | TD_CPU_AVX512VL,
+          td_sha256_blocks_many_shani_avx512_x32, 32),
 #endif
 #if TD_HAVE_SHA_NI
     LANES("shani-x32", NEEDS_SHANI, td_sha256_blocks_many_shani_x32, 32),
@@ -234,7 +240,13 @@ static const td_many_rule sha256_rules[] = {
     // guest measured, the lanes' by 1.1x. The streams built with AVX-512VL
     // (32 vector registers) against those built for SSE: 4 streams of 1 KiB,
     // 66 against 73 cycles a block of each by the median (Merkle nodes: 59
-    // against 64).
+    // against 64). A Merkle level's nodes in pipelined pairs of those
+    // streams, TSC ticks a node by the tenth percentile of 3001 interleaved
+    // calls of td_hash_many_fixed (the shared block's schedule cached):
+    // 8 nodes 78 against 85 four at a time, 16 73 against 81, 32 72 against
+    // 83 and 92 in 16 lanes, 1024 66 against 79 and 90; and these ran ahead
+    // of the lanes by the median even while the host slowed the streams.
+    NODES_FROM_WITH("shani-avx512-x32", 8, TD_CPU_SLOW_ZMM),
     FROM_WITH("avx512-x16", 15, TD_CPU_SLOW_ZMM),
     FROM_WITH("shani-avx512-x4", 2, TD_CPU_SLOW_ZMM),
     // AMD Zen 5, cycles a byte at 64 bytes / 1 KiB: 10 messages 3.39 / 1.19
@@ -251,9 +263,8 @@ static const td_many_rule sha256_rules[] = {
     // Without AVX-512 (AMD Zen 3), a Merkle level's nodes in pipelined
     // pairs of streams: TSC ticks a node, least / tenth percentile of 3001
     // calls, 32 nodes 91 / 97 against 103 / 109 four at a time in lockstep,
-    // 8 nodes 98 against 104. Other batches run four at a time as in
-    // shani-x4.
-    FROM_WITHOUT("shani-x32", 8, TD_CPU_AVX512F),
+    // 8 nodes 98 against 104.
+    NODES_FROM_WITHOUT("shani-x32", 8, TD_CPU_AVX512F),
     FROM("shani-x4", 2),
     FROM("avx2-x8", 2),
     FROM("shani", 1),
@@ -374,22 +385,23 @@ static const td_backend_row *first_preferred(td_family family, td_path path)
     return &t.rows[t.count - 1]; // portable: unreachable unless a table is wrong
 }
 
-// Whether a many-path rule applies to count messages on this CPU; its row, if
-// it names one usable here.
-static const td_backend_row *rule_row(td_family family, const td_many_rule *rule, size_t count)
+// Whether a many-path rule applies to count messages of a batch of this shape
+// on this CPU; its row, if it names one usable here.
+static const td_backend_row *rule_row(td_family family, const td_many_rule *rule, size_t count,
+                                      td_batch_shape shape)
 {
     const uint32_t cpu = td_cpu_features_mask();
     if (count < rule->min_count || (cpu & rule->cpu_with) != rule->cpu_with ||
-        (cpu & rule->cpu_without) != 0)
+        (cpu & rule->cpu_without) != 0 || (rule->shape != TD_BATCH_ANY && rule->shape != shape))
         return NULL;
     // NULL too for a backend this build left out.
     return find_usable(family, TD_MULTI, rule->name, strlen(rule->name));
 }
 
-static const td_backend_row *first_rule_row(td_family family, size_t count)
+static const td_backend_row *first_rule_row(td_family family, size_t count, td_batch_shape shape)
 {
     for (size_t i = 0; i < many_rules[family].count; i++) {
-        const td_backend_row *row = rule_row(family, &many_rules[family].rules[i], count);
+        const td_backend_row *row = rule_row(family, &many_rules[family].rules[i], count, shape);
         if (row != NULL)
             return row;
     }
@@ -397,24 +409,27 @@ static const td_backend_row *first_rule_row(td_family family, size_t count)
     return &t.rows[t.count - 1]; // portable: unreachable unless the rules are wrong
 }
 
-// The automatic many-path choice for each count of messages: NULL until
-// first asked, then the first rule's row.
-static TD_ATOMIC(const td_backend_row *) many_auto[TD_FAMILY_COUNT][TD_MANY_MAX_LANES + 1];
+// The automatic many-path choice for each shape and count of messages: NULL
+// until first asked, then the first rule's row.
+static TD_ATOMIC(const td_backend_row *)
+    many_auto[TD_FAMILY_COUNT][TD_BATCH_SHAPES][TD_MANY_MAX_LANES + 1];
 
 // The first ask for a count, apart so that the common path stays a load.
-static TD_NOINLINE const td_backend_row *publish_many_row(td_family family, size_t count)
+static TD_NOINLINE const td_backend_row *publish_many_row(td_family family, size_t count,
+                                                          td_batch_shape shape)
 {
-    const td_backend_row *row = first_rule_row(family, count);
-    TD_ATOMIC_STORE(&many_auto[family][count], row);
+    const td_backend_row *row = first_rule_row(family, count, shape);
+    TD_ATOMIC_STORE(&many_auto[family][shape][count], row);
     return row;
 }
 
-static inline const td_backend_row *automatic_many_row(td_family family, size_t count)
+static inline const td_backend_row *automatic_many_row(td_family family, size_t count,
+                                                       td_batch_shape shape)
 {
     if (count > TD_MANY_MAX_LANES)
         count = TD_MANY_MAX_LANES;
-    const td_backend_row *row = TD_ATOMIC_LOAD(&many_auto[family][count]);
-    return row ? row : publish_many_row(family, count);
+    const td_backend_row *row = TD_ATOMIC_LOAD(&many_auto[family][shape][count]);
+    return row ? row : publish_many_row(family, count, shape);
 }
 
 // TURBODIGEST_BACKEND is a comma-separated list of items, each either a
@@ -492,15 +507,17 @@ static const td_backend_row *chosen_row(td_alg alg, td_path path)
     return row ? row : choose_and_publish(alg, path);
 }
 
-const td_backend_row *td_many_row_for(td_alg alg, size_t count)
+const td_backend_row *td_many_row_for(td_alg alg, size_t count, td_batch_shape shape)
 {
     const td_backend_row *row = chosen_row(alg, TD_MULTI);
-    return row != &automatic_marker ? row : automatic_many_row(td_alg_info_of(alg)->family, count);
+    return row != &automatic_marker ? row
+                                    : automatic_many_row(td_alg_info_of(alg)->family, count, shape);
 }
 
 const td_backend_row *td_backend_row_for(td_alg alg, td_path path)
 {
-    return path == TD_SINGLE ? chosen_row(alg, TD_SINGLE) : td_many_row_for(alg, TD_MANY_MAX_LANES);
+    return path == TD_SINGLE ? chosen_row(alg, TD_SINGLE)
+                             : td_many_row_for(alg, TD_MANY_MAX_LANES, TD_BATCH_ANY);
 }
 
 static int args_valid(td_alg alg, td_path path)
@@ -524,7 +541,8 @@ size_t td_backends(td_alg alg, td_path path, const char **names, size_t cap)
     // In the order of preference on this CPU, so that the first name is the
     // default. Single path: the rows the automatic choice would take first,
     // then those it passes over here. Many path: the rows the rules take for
-    // a full batch, then for fewer messages, then the others.
+    // a full batch, then for fewer messages (batches of any shape), then the
+    // others.
     const td_family family = td_alg_info_of(alg)->family;
     const td_backend_table t = tables[family][path];
     const td_backend_row *order[32];
@@ -532,7 +550,7 @@ size_t td_backends(td_alg alg, td_path path, const char **names, size_t cap)
     assert(t.count <= sizeof order / sizeof order[0]);
     if (path == TD_MULTI) {
         for (size_t n = TD_MANY_MAX_LANES; n >= 1; n--)
-            append_once(order, &count, automatic_many_row(family, n));
+            append_once(order, &count, automatic_many_row(family, n, TD_BATCH_ANY));
     } else {
         for (size_t i = 0; i < t.count; i++)
             if (row_preferred(&t.rows[i]))

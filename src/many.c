@@ -149,11 +149,12 @@ static TD_ALWAYS_INLINE void lane_digest(td_alg alg, const lane_state *state, ui
 }
 #endif
 
-// The row for count messages side by side: the one given, or the choice of
-// the tables.
-static const td_backend_row *row_for(const td_backend_row *given, td_alg alg, size_t count)
+// The row for count messages side by side in a batch of the given shape: the
+// one given, or the choice of the tables.
+static const td_backend_row *row_for(const td_backend_row *given, td_alg alg, size_t count,
+                                     td_batch_shape shape)
 {
-    return given != NULL ? given : td_many_row_for(alg, count);
+    return given != NULL ? given : td_many_row_for(alg, count, shape);
 }
 
 // ---------------------------------------------------------------- messages
@@ -213,6 +214,11 @@ static TD_ALWAYS_INLINE void hash_equal_core(const td_backend_row *given, td_alg
 #endif
     uint8_t *const last_bytes = td_shared_block_bytes_of(family, last);
     int last_ready = scheduled;
+    // The shared block goes by its schedule where that pays (below); one
+    // data block and that is a Merkle level's nodes.
+    const int use_schedule = shared && (scheduled || n >= SHARED_SCHEDULE_MIN_MESSAGES);
+    const td_batch_shape shape =
+        body == 1 && tail == 0 && use_schedule ? TD_BATCH_NODES : TD_BATCH_ANY;
 
     lane_state states[TD_MANY_MAX_LANES];
     lane_state *state_ptrs[TD_MANY_MAX_LANES];
@@ -222,7 +228,7 @@ static TD_ALWAYS_INLINE void hash_equal_core(const td_backend_row *given, td_alg
 
     for (size_t i = 0; i < n;) {
         const size_t left = n - i < TD_MANY_MAX_LANES ? n - i : TD_MANY_MAX_LANES;
-        const td_backend_row *row = row_for(given, alg, left);
+        const td_backend_row *row = row_for(given, alg, left, shape);
         if (row->lanes == 1) {
             one_at_a_time(row, alg, m, i, i + left, out);
             i += left;
@@ -250,7 +256,7 @@ static TD_ALWAYS_INLINE void hash_equal_core(const td_backend_row *given, td_alg
         // the loop, 1024 64-byte SHA-256 messages in their own buffers took
         // 6% longer on Zen 5.)
         const td_shared_block *by_schedule = NULL;
-        if (shared && (scheduled || n >= SHARED_SCHEDULE_MIN_MESSAGES)) {
+        if (use_schedule) {
             if (!scheduled) {
                 td_shared_block_schedule(family, last);
 #if TD_SCHEDULE_CACHE
@@ -327,7 +333,7 @@ typedef struct segment {
 static void hash_mixed_batch(const td_backend_row *given, td_alg alg, const messages *m,
                              size_t from, size_t k, uint8_t *out)
 {
-    const td_backend_row *first = row_for(given, alg, k);
+    const td_backend_row *first = row_for(given, alg, k, TD_BATCH_ANY);
     if (first->lanes == 1) {
         one_at_a_time(first, alg, m, from, from + k, out);
         return;
@@ -359,7 +365,7 @@ static void hash_mixed_batch(const td_backend_row *given, td_alg alg, const mess
                 step = seg[active[j]].left;
         // The step's messages, as many at a time as each chosen row takes.
         for (size_t done = 0; done < count;) {
-            const td_backend_row *row = row_for(given, alg, count - done);
+            const td_backend_row *row = row_for(given, alg, count - done, TD_BATCH_ANY);
             const size_t take = count - done < row->lanes ? count - done : row->lanes;
             lane_state *s[TD_MANY_MAX_LANES];
             const uint8_t *blocks[TD_MANY_MAX_LANES];
@@ -399,7 +405,7 @@ static void hash_messages(const td_backend_row *given, td_alg alg, size_t n, con
                           uint8_t *out)
 {
     if (n <= TD_MANY_MAX_LANES) {
-        const td_backend_row *first = row_for(given, alg, n);
+        const td_backend_row *first = row_for(given, alg, n, TD_BATCH_ANY);
         if (first->lanes == 1) {
             one_at_a_time(first, alg, m, 0, n, out);
             return;
@@ -436,7 +442,7 @@ void td_hash_many_fixed_with(const td_backend_row *row, td_alg alg, size_t n,
 // one-shot's code: a call less is a few percent of a 64-byte message.
 static int hashed_alone(td_alg alg, const uint8_t *data, size_t len, uint8_t *out)
 {
-    const td_backend_row *row = td_many_row_for(alg, 1);
+    const td_backend_row *row = td_many_row_for(alg, 1, TD_BATCH_ANY);
     if (row->lanes != 1)
         return 0;
     td_hash_with(row, alg, data, len, out);

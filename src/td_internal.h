@@ -164,16 +164,24 @@ typedef struct td_backend_table {
     size_t                count;
 } td_backend_table;
 
+// The shape of a batch of messages, as far as the rules tell batches apart:
+// TD_BATCH_NODES when each message is one data block followed by the shared
+// block given by its schedule (a Merkle level's nodes: 64 bytes for SHA-256),
+// TD_BATCH_ANY otherwise.
+typedef enum td_batch_shape { TD_BATCH_ANY, TD_BATCH_NODES, TD_BATCH_SHAPES } td_batch_shape;
+
 // When the automatic choice takes a many-path row: for count messages hashed
 // side by side, count >= min_count, on a CPU with every bit of cpu_with and
-// none of cpu_without. A family's rules are tried in order; the first that
-// holds and names a row usable here wins. It takes up to that row's lanes of
-// the messages, and the rules are asked again for the rest.
+// none of cpu_without, for batches of any shape or only for nodes. A
+// family's rules are tried in order; the first that holds and names a row
+// usable here wins. It takes up to that row's lanes of the messages, and the
+// rules are asked again for the rest.
 typedef struct td_many_rule {
-    const char *name;         // a row of the family's many-path table
-    uint32_t    min_count;
-    uint32_t    cpu_with;     // TD_CPU_* bits
-    uint32_t    cpu_without;
+    const char    *name;         // a row of the family's many-path table
+    uint32_t       min_count;
+    uint32_t       cpu_with;     // TD_CPU_* bits
+    uint32_t       cpu_without;
+    td_batch_shape shape;        // TD_BATCH_NODES: for nodes only
 } td_many_rule;
 
 // Static facts about an algorithm.
@@ -209,9 +217,10 @@ static inline const td_alg_info *td_alg_info_of(td_alg alg)
 TD_HIDDEN const td_backend_row *td_backend_row_for(td_alg alg, td_path path);
 
 // The many-path row for count messages of alg side by side, 1 <= count <=
-// TD_MANY_MAX_LANES: the pinned or named row, or else the first rule of the
-// family that holds here. Two atomic loads after the first call.
-TD_HIDDEN const td_backend_row *td_many_row_for(td_alg alg, size_t count);
+// TD_MANY_MAX_LANES, in a batch of the given shape: the pinned or named row,
+// or else the first rule of the family that holds here. Two atomic loads
+// after the first call.
+TD_HIDDEN const td_backend_row *td_many_row_for(td_alg alg, size_t count, td_batch_shape shape);
 
 // Every row built in for a family and path, usable here or not.
 TD_HIDDEN td_backend_table td_backend_table_of(td_family family, td_path path);

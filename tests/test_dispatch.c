@@ -40,13 +40,14 @@ typedef struct rule {
     const char *name;
     size_t min;
     const char *with, *without; // NULL for none
+    int nodes_only;             // for batches of Merkle nodes only (td_batch_shape)
 } rule;
 
 typedef struct family_model {
     const char *name;
     single_row single[8];  // best first; ends with portable, then {NULL}
-    many_row many[12];     // table order
-    rule rules[14];        // tried in order
+    many_row many[14];     // table order
+    rule rules[16];        // tried in order
 } family_model;
 
 #define SHANI         "sha-ni sse4.1 ssse3"
@@ -88,13 +89,15 @@ static const family_model model[NFAM] = {
         { { "shani", SHANI, NULL }, { "avx2", SHA_AVX2, NULL }, { "ssse3", "ssse3", NULL },
           { "armv8", "sha2", NULL }, { "portable", "", NULL }, { NULL, NULL, NULL } },
         { { "avx512-x16", LANES_AVX512 }, { "avx512-x8", LANES_AVX512 }, { "avx2-x8", "avx2" },
-          { "shani-avx512-x4", SHANI " avx512f avx512vl" }, { "shani-x32", SHANI },
+          { "shani-avx512-x4", SHANI " avx512f avx512vl" },
+          { "shani-avx512-x32", SHANI " avx512f avx512vl" }, { "shani-x32", SHANI },
           { "shani-x4", SHANI },
           { "shani", SHANI }, { "avx2", SHA_AVX2 }, { "armv8", "sha2" },
           { "portable", "" }, { NULL, NULL } },
-        { { "avx512-x16", 15, "slow-zmm", NULL }, { "shani-avx512-x4", 2, "slow-zmm", NULL },
+        { { "shani-avx512-x32", 8, "slow-zmm", NULL, 1 },
+          { "avx512-x16", 15, "slow-zmm", NULL }, { "shani-avx512-x4", 2, "slow-zmm", NULL },
           { "avx512-x16", 10, "slow-vector-int", NULL }, { "avx512-x16", 11, NULL, "slow-vector-int" },
-          { "avx512-x8", 5, NULL, "slow-vector-int" }, { "shani-x32", 8, NULL, "avx512f" },
+          { "avx512-x8", 5, NULL, "slow-vector-int" }, { "shani-x32", 8, NULL, "avx512f", 1 },
           { "shani-x4", 2, NULL, NULL },
           { "avx2-x8", 2, NULL, NULL }, { "shani", 1, NULL, NULL }, { "avx2", 1, NULL, NULL },
           { "armv8", 1, NULL, NULL }, { "portable", 1, NULL, NULL }, { NULL, 0, NULL, NULL } },
@@ -186,25 +189,29 @@ static size_t single_order(const family_model *f, uint32_t set, const built *b, 
     return n;
 }
 
-// Whether rule r holds for count messages under set (its row aside).
-static int rule_holds(const rule *r, size_t count, uint32_t set)
+// Whether rule r holds for count messages under set, in a batch of nodes or
+// not (its row aside).
+static int rule_holds(const rule *r, size_t count, uint32_t set, int nodes)
 {
     return count >= r->min && cm_subset(opt_words(r->with), set) &&
-           (opt_words(r->without) & set) == 0;
+           (opt_words(r->without) & set) == 0 && (nodes || !r->nodes_only);
 }
 
 // The index of the first rule that holds with a usable row; -1 if none does.
-static int first_rule(const family_model *f, size_t count, uint32_t set, const built *b)
+static int first_rule(const family_model *f, size_t count, uint32_t set, const built *b,
+                      int nodes)
 {
     for (size_t i = 0; f->rules[i].name; i++)
-        if (rule_holds(&f->rules[i], count, set) && many_usable(f, f->rules[i].name, set, b))
+        if (rule_holds(&f->rules[i], count, set, nodes) &&
+            many_usable(f, f->rules[i].name, set, b))
             return (int)i;
     return -1;
 }
 
-static const char *many_choice(const family_model *f, size_t count, uint32_t set, const built *b)
+static const char *many_choice(const family_model *f, size_t count, uint32_t set, const built *b,
+                               int nodes)
 {
-    int i = first_rule(f, count, set, b);
+    int i = first_rule(f, count, set, b, nodes);
     return i >= 0 ? f->rules[i].name : "portable";
 }
 
@@ -215,12 +222,13 @@ static void append_once(const char **list, size_t *n, const char *name)
 }
 
 // The many path's order: the rows for a full batch, then for fewer
-// messages, then the other usable rows in table order.
+// messages (batches of any shape), then the other usable rows in table
+// order.
 static size_t many_order(const family_model *f, uint32_t set, const built *b, const char **out)
 {
     size_t n = 0;
     for (size_t count = TD_MANY_MAX_LANES; count >= 1; count--)
-        append_once(out, &n, many_choice(f, count, set, b));
+        append_once(out, &n, many_choice(f, count, set, b, 0));
     for (size_t i = 0; f->many[i].name; i++)
         if (many_usable(f, f->many[i].name, set, b))
             append_once(out, &n, f->many[i].name);
@@ -275,24 +283,29 @@ static void check_choice(td_alg alg, uint32_t set)
     TU_EQ_STR(td_backend(alg, TD_SINGLE), n ? want[0] : "portable", "td_backend(single)");
     n = many_order(f, set, &b, want);
     check_lists(alg, TD_MULTI, b.many, b.nmany, want, n);
-    TU_EQ_STR(td_backend(alg, TD_MULTI), many_choice(f, TD_MANY_MAX_LANES, set, &b),
+    TU_EQ_STR(td_backend(alg, TD_MULTI), many_choice(f, TD_MANY_MAX_LANES, set, &b, 0),
               "td_backend(multi): the row for a full batch");
 
-    // The row for each count, and a line that says which rule took it.
-    char line[512];
-    int len = snprintf(line, sizeof line, "test_dispatch: %-10s single %s; many", tu_alg_str(alg),
-                       td_backend(alg, TD_SINGLE));
-    for (size_t count = 1; count <= TD_MANY_MAX_LANES; count++) {
-        const char *exp = many_choice(f, count, set, &b);
-        const td_backend_row *row = td_many_row_for(alg, count);
-        char what[96];
-        snprintf(what, sizeof what, "the many path's row for %zu messages", count);
-        TU_EQ_STR(row ? row->name : NULL, exp, what);
-        if (count == 1 || strcmp(exp, many_choice(f, count - 1, set, &b)) != 0)
-            len += snprintf(line + len, sizeof line - (size_t)len, " %zu+: %s (rule %d)", count,
-                            exp, first_rule(f, count, set, &b));
+    // The row for each count, in batches of any shape and of nodes, and a
+    // line that says which rule took it.
+    for (int nodes = 0; nodes < 2; nodes++) {
+        char line[512];
+        int len = snprintf(line, sizeof line, "test_dispatch: %-10s single %s; many%s",
+                           tu_alg_str(alg), td_backend(alg, TD_SINGLE), nodes ? " (nodes)" : "");
+        for (size_t count = 1; count <= TD_MANY_MAX_LANES; count++) {
+            const char *exp = many_choice(f, count, set, &b, nodes);
+            const td_backend_row *row =
+                td_many_row_for(alg, count, nodes ? TD_BATCH_NODES : TD_BATCH_ANY);
+            char what[96];
+            snprintf(what, sizeof what, "the many path's row for %zu messages%s", count,
+                     nodes ? ", nodes" : "");
+            TU_EQ_STR(row ? row->name : NULL, exp, what);
+            if (count == 1 || strcmp(exp, many_choice(f, count - 1, set, &b, nodes)) != 0)
+                len += snprintf(line + len, sizeof line - (size_t)len, " %zu+: %s (rule %d)",
+                                count, exp, first_rule(f, count, set, &b, nodes));
+        }
+        printf("%s\n", line);
     }
-    printf("%s\n", line);
 }
 
 // The variable's own effect, as far as one process can see it: what it hid
@@ -411,8 +424,8 @@ static void check_many_digests(td_alg alg)
 typedef struct coverage {
     char single_taken[NFAM][8][256];  // masks under which single row i is the choice
     char single_passed[NFAM][8][256]; // ... under which it is usable and passed over
-    char rule_taken[NFAM][12][256];   // ... under which rule i takes some count
-    char rule_passed[NFAM][12][256];  // ... under which its trait condition alone fails
+    char rule_taken[NFAM][16][256];   // ... under which rule i takes some count
+    char rule_passed[NFAM][16][256];  // ... under which its trait condition alone fails
 } coverage;
 
 static void note(char *list, size_t size, const char *label)
@@ -439,19 +452,20 @@ static void cover_mask(coverage *c, const char *label, uint32_t set, const built
                 if (single_usable(f, i, set, &b[fam]) && avoided(&f->single[i], set))
                     note(c->single_passed[fam][i], sizeof c->single_passed[fam][i], label);
             }
-        for (size_t count = 1; count <= TD_MANY_MAX_LANES; count++) {
-            const int taken = first_rule(f, count, set, &b[fam]);
-            for (int i = 0; f->rules[i].name; i++) {
-                const rule *r = &f->rules[i];
-                if (i == taken)
-                    note(c->rule_taken[fam][i], sizeof c->rule_taken[fam][i], label);
-                // Its row usable and enough messages: the trait condition
-                // alone decides against it.
-                if ((r->with || r->without) && count >= r->min &&
-                    many_usable(f, r->name, set, &b[fam]) && !rule_holds(r, count, set))
-                    note(c->rule_passed[fam][i], sizeof c->rule_passed[fam][i], label);
+        for (int nodes = 0; nodes < 2; nodes++)
+            for (size_t count = 1; count <= TD_MANY_MAX_LANES; count++) {
+                const int taken = first_rule(f, count, set, &b[fam], nodes);
+                for (int i = 0; f->rules[i].name; i++) {
+                    const rule *r = &f->rules[i];
+                    if (i == taken)
+                        note(c->rule_taken[fam][i], sizeof c->rule_taken[fam][i], label);
+                    // Its row usable, enough messages, the right shape: the
+                    // trait condition alone decides against it.
+                    if ((r->with || r->without) && count >= r->min && (nodes || !r->nodes_only) &&
+                        many_usable(f, r->name, set, &b[fam]) && !rule_holds(r, count, set, nodes))
+                        note(c->rule_passed[fam][i], sizeof c->rule_passed[fam][i], label);
+                }
             }
-        }
     }
 }
 

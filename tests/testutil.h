@@ -480,6 +480,7 @@ static inline void tu_flagship(void)
         { TD_SHA256, TD_MULTI, "shani-x32", "sha-ni" },
         { TD_SHA256, TD_MULTI, "shani-x4", "sha-ni" },
         { TD_SHA256, TD_MULTI, "shani-avx512-x4", "sha-ni avx512f avx512vl" },
+        { TD_SHA256, TD_MULTI, "shani-avx512-x32", "sha-ni avx512f avx512vl" },
         { TD_SHA1, TD_MULTI, "shani-x4", "sha-ni" },
         { TD_MD5, TD_MULTI, "avx2-x16", "avx2" },
         { TD_MD5, TD_MULTI, "avx2-x8", "avx2" },
