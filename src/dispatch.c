@@ -51,15 +51,15 @@
 #define LANES_ROW_(family, name, needs, fn, lanes) \
     { (name), (needs), { .family##_many = TYPED(td_##family##_blocks_many_fn, fn) }, 0, (lanes) }
 
-// Many-path rules (td_many_rule): the row for at least min_count messages,
+// Many-path rules (td_many_rule): the row for at least min messages,
 // on every CPU, on CPUs with the bits, or on CPUs without them; the NODES_
 // ones for batches of a Merkle level's nodes only (td_batch_shape).
-#define FROM(name, min_count)                   { (name), (min_count), 0, 0, TD_BATCH_ANY }
-#define FROM_WITH(name, min_count, with)        { (name), (min_count), (with), 0, TD_BATCH_ANY }
-#define FROM_WITHOUT(name, min_count, without)  { (name), (min_count), 0, (without), TD_BATCH_ANY }
-#define NODES_FROM_WITH(name, min_count, with)  { (name), (min_count), (with), 0, TD_BATCH_NODES }
-#define NODES_FROM_WITHOUT(name, min_count, without) \
-    { (name), (min_count), 0, (without), TD_BATCH_NODES }
+#define RULE(name, min, with, without, shape) { (name), (min), (with), (without), (shape) }
+#define FROM(name, min)                        RULE(name, min, 0, 0, TD_BATCH_ANY)
+#define FROM_WITH(name, min, with)             RULE(name, min, with, 0, TD_BATCH_ANY)
+#define FROM_WITHOUT(name, min, without)       RULE(name, min, 0, without, TD_BATCH_ANY)
+#define NODES_FROM_WITH(name, min, with)       RULE(name, min, with, 0, TD_BATCH_NODES)
+#define NODES_FROM_WITHOUT(name, min, without) RULE(name, min, 0, without, TD_BATCH_NODES)
 
 #define NEEDS_MD5_AVX512    (TD_CPU_AVX512F | TD_CPU_AVX512VL)
 #define NEEDS_SHANI         TD_CPU_NEEDS_SHANI

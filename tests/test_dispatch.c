@@ -40,7 +40,7 @@ typedef struct rule {
     const char *name;
     size_t min;
     const char *with, *without; // NULL for none
-    int nodes_only;             // for batches of Merkle nodes only (td_batch_shape)
+    int nodes_only;             // 1: for batches of a Merkle level's nodes only
 } rule;
 
 typedef struct family_model {
@@ -82,8 +82,8 @@ static const family_model model[NFAM] = {
         { { "avx512-x16", 10, "slow-vprold", NULL, 0 }, { "avx512-x16", 6, NULL, "slow-vprold", 0 },
           { "shani-x4", 2, NULL, NULL, 0 }, { "shani", 1, NULL, "slow-vector-int slow-vprold", 0 },
           { "shani-msg", 1, NULL, NULL, 0 }, { "avx2", 1, NULL, NULL, 0 },
-          { "armv8", 1, NULL, NULL, 0 },
-          { "portable", 1, NULL, NULL, 0 }, { NULL, 0, NULL, NULL, 0 } },
+          { "armv8", 1, NULL, NULL, 0 }, { "portable", 1, NULL, NULL, 0 },
+          { NULL, 0, NULL, NULL, 0 } },
     },
     [SHA256] = {
         "sha256",
@@ -100,9 +100,8 @@ static const family_model model[NFAM] = {
           { "avx512-x16", 10, "slow-vector-int", NULL, 0 },
           { "avx512-x16", 11, NULL, "slow-vector-int", 0 },
           { "avx512-x8", 5, NULL, "slow-vector-int", 0 }, { "shani-x32", 8, NULL, "avx512f", 1 },
-          { "shani-x4", 2, NULL, NULL, 0 },
-          { "avx2-x8", 2, NULL, NULL, 0 }, { "shani", 1, NULL, NULL, 0 },
-          { "avx2", 1, NULL, NULL, 0 },
+          { "shani-x4", 2, NULL, NULL, 0 }, { "avx2-x8", 2, NULL, NULL, 0 },
+          { "shani", 1, NULL, NULL, 0 }, { "avx2", 1, NULL, NULL, 0 },
           { "armv8", 1, NULL, NULL, 0 }, { "portable", 1, NULL, NULL, 0 },
           { NULL, 0, NULL, NULL, 0 } },
     },
@@ -115,10 +114,9 @@ static const family_model model[NFAM] = {
           { "avx512", SHA512_AVX512 }, { "avx512-scalar", SHA512_AVX512 }, { "avx2", SHA_AVX2 },
           { "armv8-sha512", "sha512" }, { "portable", "" }, { NULL, NULL } },
         { { "avx512-x8", 5, NULL, NULL, 0 }, { "avx512-x4", 2, NULL, NULL, 0 },
-          { "avx2-x4", 3, NULL, NULL, 0 },
-          { "avx512", 1, NULL, "slow-vector-int", 0 }, { "avx512-scalar", 1, NULL, NULL, 0 },
-          { "avx2", 1, NULL, NULL, 0 }, { "armv8-sha512", 1, NULL, NULL, 0 },
-          { "portable", 1, NULL, NULL, 0 },
+          { "avx2-x4", 3, NULL, NULL, 0 }, { "avx512", 1, NULL, "slow-vector-int", 0 },
+          { "avx512-scalar", 1, NULL, NULL, 0 }, { "avx2", 1, NULL, NULL, 0 },
+          { "armv8-sha512", 1, NULL, NULL, 0 }, { "portable", 1, NULL, NULL, 0 },
           { NULL, 0, NULL, NULL, 0 } },
     },
 };
