@@ -507,11 +507,26 @@ static const td_backend_row *chosen_row(td_alg alg, td_path path)
     return row ? row : choose_and_publish(alg, path);
 }
 
-const td_backend_row *td_many_row_for(td_alg alg, size_t count, td_batch_shape shape)
+// td_many_row_for on its first calls for alg, count and shape.
+static TD_NOINLINE const td_backend_row *many_row_first(td_alg alg, size_t count,
+                                                        td_batch_shape shape)
 {
     const td_backend_row *row = chosen_row(alg, TD_MULTI);
     return row != &automatic_marker ? row
                                     : automatic_many_row(td_alg_info_of(alg)->family, count, shape);
+}
+
+// Two loads once both choices are made, and no call: with small batches
+// this is a part of each call's own time worth keeping short.
+const td_backend_row *td_many_row_for(td_alg alg, size_t count, td_batch_shape shape)
+{
+    const td_backend_row *row = TD_ATOMIC_LOAD(&chosen[alg][TD_MULTI]);
+    if (row != &automatic_marker)
+        return row != NULL ? row : many_row_first(alg, count, shape);
+    const size_t at = count < TD_MANY_MAX_LANES ? count : TD_MANY_MAX_LANES;
+    const td_backend_row *automatic =
+        TD_ATOMIC_LOAD(&many_auto[td_alg_info_of(alg)->family][shape][at]);
+    return automatic != NULL ? automatic : many_row_first(alg, count, shape);
 }
 
 const td_backend_row *td_backend_row_for(td_alg alg, td_path path)

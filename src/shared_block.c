@@ -27,17 +27,6 @@
 #include "chunk16.h"
 #include "shared_block.h"
 
-int td_last_block_is_shared(td_family family, uint64_t len)
-{
-    const size_t block_size = family == TD_FAMILY_SHA512 ? 128 : 64;
-    const size_t field = family == TD_FAMILY_SHA512 ? 16 : 8;
-    const size_t tail = (size_t)(len % block_size);
-    // No tail: the block is 0x80, zeros and the length. A tail with no room
-    // for the 0x80 byte and the length field: they spill into a block of
-    // zeros and the length.
-    return tail == 0 || tail + 1 + field > block_size;
-}
-
 void td_shared_block_bytes(td_family family, uint8_t *block, uint64_t len)
 {
     // Written in 16-byte pieces (chunk16.h says why): zeros, the 0x80 byte

@@ -25,8 +25,18 @@ static inline uint8_t *td_shared_block_bytes_of(td_family family, td_shared_bloc
     }
 }
 
-// Whether the last block of a message of len bytes holds no message byte.
-TD_HIDDEN int td_last_block_is_shared(td_family family, uint64_t len);
+// Whether the last block of a message of len bytes holds no message byte:
+// where there is no tail, the block is 0x80, zeros and the length; where the
+// tail leaves no room for the 0x80 byte and the length field, they spill
+// into a block of zeros and the length. Inline, so that a constant family
+// makes it a mask and a compare.
+static inline int td_last_block_is_shared(td_family family, uint64_t len)
+{
+    const size_t block_size = family == TD_FAMILY_SHA512 ? 128 : 64;
+    const size_t field = family == TD_FAMILY_SHA512 ? 16 : 8;
+    const size_t tail = (size_t)(len % block_size);
+    return tail == 0 || tail + 1 + field > block_size;
+}
 
 // Writes that block (64 or 128 bytes) for a message of len bytes, which must
 // be one where td_last_block_is_shared holds.
