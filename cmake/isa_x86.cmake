@@ -10,12 +10,13 @@ td_add_isa(sha_ni
 int main(void) { if (_mm_cvtsi128_si32(_mm_sha256rnds2_epu32(_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128()))) {} }"
   SOURCES src/backends/sha256_shani.c src/backends/sha1_shani.c)
 
-# The SHA-256 SHA-NI streams again with AVX-512VL: 32 vector registers.
+# The SHA-1 and SHA-256 SHA-NI streams again with AVX-512VL: 32 vector
+# registers.
 td_add_isa(sha_ni_avx512
   FLAGS -msse4.1 -mssse3 -msha -mavx512f -mavx512vl
   PROBE "#include <immintrin.h>
 int main(void) { if (_mm_cvtsi128_si32(_mm_ternarylogic_epi32(_mm_sha256rnds2_epu32(_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128()), _mm_setzero_si128(), _mm_setzero_si128(), 0x96))) {} }"
-  SOURCES src/backends/sha256_shani_avx512.c)
+  SOURCES src/backends/sha256_shani_avx512.c src/backends/sha1_shani_avx512.c)
 
 # SHA-384/512: scalar RORX rounds, the schedule of two blocks in YMM registers.
 td_add_isa(sha512_avx2

@@ -24,6 +24,7 @@ TD_HIDDEN td_sha1_blocks_fn td_sha1_blocks_avx2;
 TD_HIDDEN td_sha1_blocks_fn td_sha1_blocks_ssse3;
 TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_avx512_x16; // 16 lanes
 TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_shani_x4;   // up to 4 streams interleaved
+TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_shani_avx512_x4; // the same, AVX-512VL
 
 // SHA-224/256
 TD_HIDDEN td_sha256_blocks_fn td_sha256_blocks_portable;

@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: Apache-2.0
+ * SHA-1 with the SHA extensions: the schedule step, the state in SHA-NI's
+ * order, and up to 4 messages with their rounds interleaved for the many
+ * path. Shared by sha1_shani.c (SSE encodings, 16 vector registers) and
+ * sha1_shani_avx512.c (the same code with AVX-512VL: 32 registers for the
+ * streams' words, fewer spills). The including file has included
+ * <immintrin.h>, td_internal.h and backends.h, and calls
+ * SHA1_SHANI_STREAMS_ENTRY(name) for its 4-message function.
+ */
+#ifndef TD_SHA1_SHANI_BODY_H
+#define TD_SHA1_SHANI_BODY_H
+
+// One 4-word group of the schedule from the four before it (sha1_shani.c
+// says how): W[t-16] ^ W[t-14] by MSG1, W[t-8] by the XOR, W[t-3] and the
+// rotate by MSG2.
+static inline __m128i expand(__m128i w4, __m128i w3, __m128i w2, __m128i w1)
+{
+    return _mm_sha1msg2_epu32(_mm_xor_si128(_mm_sha1msg1_epu32(w4, w3), w2), w1);
+}
+
+// ABCD with A in the top dword; E in the top dword of its own register.
+static inline void load_state(const td_sha1_state *state, __m128i *abcd, __m128i *e)
+{
+    *abcd = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&state->h[0]), 0x1b);
+    *e = _mm_set_epi32((int)state->h[4], 0, 0, 0);
+}
+
+static inline void store_state(td_sha1_state *state, __m128i abcd, __m128i e)
+{
+    _mm_storeu_si128((__m128i *)&state->h[0], _mm_shuffle_epi32(abcd, 0x1b));
+    state->h[4] = (uint32_t)_mm_extract_epi32(e, 3);
+}
+
+// The whole 16 bytes reversed: big-endian words, W[t] in the top dword.
+#define BSWAP_WORDS _mm_set_epi64x(0x0001020304050607LL, 0x08090a0b0c0d0e0fLL)
+
+// ------------------------------------------------------------ many path
+
+// One message takes 20 SHA1RNDS4 a block, each waiting for the one before:
+// 6 cycles each on AMD Zen 4 and 5, 4 on Sapphire Rapids. A core issues one
+// every 2 (Zen 4, 5) or 3 (Sapphire Rapids) cycles, and on Zen 4 MSG1, MSG2
+// and NEXTE beside them take nothing from that rate, so independent
+// messages fill the gaps: three streams reach the issue rate. The schedule
+// is MSG1/MSG2 throughout.
+
+#if defined(__GNUC__)
+#define UNROLL _Pragma("GCC unroll 4")
+#else
+#define UNROLL
+#endif
+
+#define MAX_STREAMS 4
+
+// nblocks blocks of each of s streams, then ntail blocks of the tails, then
+// the shared block when last is not NULL. Written for a constant s, each
+// loop over the streams unrolled.
+static inline __attribute__((always_inline)) void streams(td_sha1_state *const *states,
+                                                          const uint8_t *const *data,
+                                                          const size_t s, size_t nblocks,
+                                                          const uint8_t *const *tail,
+                                                          size_t ntail,
+                                                          const td_sha1_shared_block *last)
+{
+    const __m128i bswap = BSWAP_WORDS;
+    __m128i abcd[MAX_STREAMS], e[MAX_STREAMS];
+    UNROLL for (size_t j = 0; j < s; j++)
+        load_state(states[j], &abcd[j], &e[j]);
+
+    // The body, then the tail.
+    for (int segment = 0; segment < 2; segment++) {
+        const uint8_t *const *src = segment == 0 ? data : tail;
+        size_t count = segment == 0 ? nblocks : ntail;
+        for (size_t off = 0; count != 0; count--, off += 64) {
+            __m128i abcd_in[MAX_STREAMS], e_in[MAX_STREAMS], e_w[MAX_STREAMS], w[MAX_STREAMS][8];
+            UNROLL for (size_t j = 0; j < s; j++) {
+                abcd_in[j] = abcd[j];
+                e_in[j] = e[j];
+                for (size_t q = 0; q < 4; q++)
+                    w[j][q] = _mm_shuffle_epi8(
+                        _mm_loadu_si128((const __m128i *)(src[j] + off + 16 * q)), bswap);
+                for (size_t k = 4; k < 7; k++)
+                    w[j][k] = expand(w[j][k - 4], w[j][k - 3], w[j][k - 2], w[j][k - 1]);
+                // Rounds 0-3 take E plain: its lower dwords are zero.
+                e_w[j] = _mm_add_epi32(e[j], w[j][0]);
+            }
+            // Group g's four rounds in every stream; from the same input ABCD,
+            // the next group's E + W; the group three ahead of the schedule.
+            // Unrolled by hand: SHA1RNDS4's function number is an immediate.
+#define GROUP(g)                                                                        \
+        UNROLL for (size_t j = 0; j < s; j++) {                                         \
+            const __m128i in = abcd[j];                                                 \
+            abcd[j] = _mm_sha1rnds4_epu32(abcd[j], e_w[j], (g) / 5);                    \
+            if ((g) < 19)                                                               \
+                e_w[j] = _mm_sha1nexte_epu32(in, w[j][((g) + 1) & 7]);                  \
+            else                                                                        \
+                e[j] = _mm_sha1nexte_epu32(in, e_in[j]); /* the next block's E */       \
+            if ((g) + 3 >= 7 && (g) + 3 < 20)                                           \
+                w[j][((g) + 3) & 7] = expand(w[j][((g) - 1) & 7], w[j][(g) & 7],        \
+                                             w[j][((g) + 1) & 7], w[j][((g) + 2) & 7]); \
+        }
+            GROUP(0)  GROUP(1)  GROUP(2)  GROUP(3)  GROUP(4)
+            GROUP(5)  GROUP(6)  GROUP(7)  GROUP(8)  GROUP(9)
+            GROUP(10) GROUP(11) GROUP(12) GROUP(13) GROUP(14)
+            GROUP(15) GROUP(16) GROUP(17) GROUP(18) GROUP(19)
+#undef GROUP
+            UNROLL for (size_t j = 0; j < s; j++)
+                abcd[j] = _mm_add_epi32(abcd[j], abcd_in[j]);
+        }
+    }
+
+    if (last != NULL) {
+        // W of the shared block from memory, reversed into SHA-NI's order:
+        // no schedule at all.
+        __m128i abcd_in[MAX_STREAMS], e_in[MAX_STREAMS], e_w[MAX_STREAMS];
+        __m128i w = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&last->w[0]), 0x1b);
+        UNROLL for (size_t j = 0; j < s; j++) {
+            abcd_in[j] = abcd[j];
+            e_in[j] = e[j];
+            e_w[j] = _mm_add_epi32(e[j], w);
+        }
+#define GROUP(g)                                                                        \
+    if ((g) < 19)                                                                       \
+        w = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&last->w[4 * (g) + 4]), 0x1b); \
+    UNROLL for (size_t j = 0; j < s; j++) {                                             \
+        const __m128i in = abcd[j];                                                     \
+        abcd[j] = _mm_sha1rnds4_epu32(abcd[j], e_w[j], (g) / 5);                        \
+        if ((g) < 19)                                                                   \
+            e_w[j] = _mm_sha1nexte_epu32(in, w);                                        \
+        else                                                                            \
+            e[j] = _mm_sha1nexte_epu32(in, e_in[j]);                                    \
+    }
+        GROUP(0)  GROUP(1)  GROUP(2)  GROUP(3)  GROUP(4)
+        GROUP(5)  GROUP(6)  GROUP(7)  GROUP(8)  GROUP(9)
+        GROUP(10) GROUP(11) GROUP(12) GROUP(13) GROUP(14)
+        GROUP(15) GROUP(16) GROUP(17) GROUP(18) GROUP(19)
+#undef GROUP
+        UNROLL for (size_t j = 0; j < s; j++)
+            abcd[j] = _mm_add_epi32(abcd[j], abcd_in[j]);
+    }
+
+    UNROLL for (size_t j = 0; j < s; j++)
+        store_state(states[j], abcd[j], e[j]);
+}
+
+// One copy of the streams for each count, so that no stream is spent on a
+// message that is not there.
+#define SHA1_SHANI_STREAMS_ENTRY(name)                                                    \
+    void name(td_sha1_state *const *states, const uint8_t *const *data, size_t n,         \
+              size_t nblocks, const uint8_t *const *tail, size_t ntail,                   \
+              const td_sha1_shared_block *last)                                           \
+    {                                                                                     \
+        switch (n) {                                                                      \
+        case 1: streams(states, data, 1, nblocks, tail, ntail, last); break;              \
+        case 2: streams(states, data, 2, nblocks, tail, ntail, last); break;              \
+        case 3: streams(states, data, 3, nblocks, tail, ntail, last); break;              \
+        default: streams(states, data, 4, nblocks, tail, ntail, last); break;             \
+        }                                                                                 \
+    }
+
+#endif // TD_SHA1_SHANI_BODY_H
