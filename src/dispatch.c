@@ -38,18 +38,23 @@
 // avoid bits (td_backend_row):
 #define ROW(name, needs, fn)              SINGLE_ROW(FAMILY, name, needs, fn, 0)
 #define ROW_AVOID(name, needs, fn, avoid) SINGLE_ROW(FAMILY, name, needs, fn, avoid)
-// A many-path row that takes up to lanes messages a call, and one that takes
+// A many-path row that takes up to lanes messages a call in vector lanes (a
+// pass costs the same however many lanes are full), one whose messages each
+// add their own rounds (SHA-NI streams, td_backend_row), and one that takes
 // one message after another through a single-path function:
-#define LANES(name, needs, fn, lanes)     LANES_ROW(FAMILY, name, needs, fn, lanes)
+#define LANES(name, needs, fn, lanes)     LANES_ROW(FAMILY, name, needs, fn, lanes, 0)
+#define STREAMS(name, needs, fn, lanes)   LANES_ROW(FAMILY, name, needs, fn, lanes, 1)
 #define ALONE(name, needs, fn)            SINGLE_ROW(FAMILY, name, needs, fn, 0)
 
 #define TYPED(type, fn) _Generic((fn), type *: (fn))
 #define SINGLE_ROW(family, name, needs, fn, avoid) SINGLE_ROW_(family, name, needs, fn, avoid)
 #define SINGLE_ROW_(family, name, needs, fn, avoid) \
-    { (name), (needs), { .family = TYPED(td_##family##_blocks_fn, fn) }, (avoid), 1 }
-#define LANES_ROW(family, name, needs, fn, lanes) LANES_ROW_(family, name, needs, fn, lanes)
-#define LANES_ROW_(family, name, needs, fn, lanes) \
-    { (name), (needs), { .family##_many = TYPED(td_##family##_blocks_many_fn, fn) }, 0, (lanes) }
+    { (name), (needs), { .family = TYPED(td_##family##_blocks_fn, fn) }, (avoid), 1, 0 }
+#define LANES_ROW(family, name, needs, fn, lanes, streams) \
+    LANES_ROW_(family, name, needs, fn, lanes, streams)
+#define LANES_ROW_(family, name, needs, fn, lanes, streams)                                  \
+    { (name), (needs), { .family##_many = TYPED(td_##family##_blocks_many_fn, fn) }, 0, (lanes), \
+      (streams) }
 
 // Many-path rules (td_many_rule): the row for at least min messages,
 // on every CPU, on CPUs with the bits, or on CPUs without them; the NODES_
@@ -152,11 +157,11 @@ static const td_backend_row sha1_multi[] = {
     LANES("avx512-x16", TD_CPU_AVX512F | TD_CPU_AVX512BW, td_sha1_blocks_many_avx512_x16, 16),
 #endif
 #if TD_HAVE_SHA_NI_AVX512
-    LANES("shani-avx512-x4", NEEDS_SHANI | TD_CPU_AVX512F | TD_CPU_AVX512VL,
-          td_sha1_blocks_many_shani_avx512_x4, 4),
+    STREAMS("shani-avx512-x4", NEEDS_SHANI | TD_CPU_AVX512F | TD_CPU_AVX512VL,
+            td_sha1_blocks_many_shani_avx512_x4, 4),
 #endif
 #if TD_HAVE_SHA_NI
-    LANES("shani-x4", NEEDS_SHANI, td_sha1_blocks_many_shani_x4, 4),
+    STREAMS("shani-x4", NEEDS_SHANI, td_sha1_blocks_many_shani_x4, 4),
     ALONE("shani", NEEDS_SHANI, td_sha1_blocks_shani),
     ALONE("shani-msg", NEEDS_SHANI, td_sha1_blocks_shani_msg),
 #endif
@@ -219,14 +224,14 @@ static const td_backend_row sha256_multi[] = {
     LANES("avx2-x8", TD_CPU_AVX2, td_sha256_blocks_many_avx2_x8, 8),
 #endif
 #if TD_HAVE_SHA_NI_AVX512
-    LANES("shani-avx512-x4", NEEDS_SHANI | TD_CPU_AVX512F | TD_CPU_AVX512VL,
-          td_sha256_blocks_many_shani_avx512_x4, 4),
+    STREAMS("shani-avx512-x4", NEEDS_SHANI | TD_CPU_AVX512F | TD_CPU_AVX512VL,
+            td_sha256_blocks_many_shani_avx512_x4, 4),
     LANES("shani-avx512-x32", NEEDS_SHANI | TD_CPU_AVX512F | TD_CPU_AVX512VL,
           td_sha256_blocks_many_shani_avx512_x32, 32),
 #endif
 #if TD_HAVE_SHA_NI
     LANES("shani-x32", NEEDS_SHANI, td_sha256_blocks_many_shani_x32, 32),
-    LANES("shani-x4", NEEDS_SHANI, td_sha256_blocks_many_shani_x4, 4),
+    STREAMS("shani-x4", NEEDS_SHANI, td_sha256_blocks_many_shani_x4, 4),
     ALONE("shani", NEEDS_SHANI, td_sha256_blocks_shani),
 #endif
 #if TD_HAVE_SHA256_AVX2
@@ -498,7 +503,7 @@ static const td_backend_row *from_environment(td_alg alg, td_path path)
 // callers compute the same value and store the same pointer, so no lock is
 // needed.
 static TD_ATOMIC(const td_backend_row *) chosen[TD_ALG_COUNT][2];
-static const td_backend_row automatic_marker = { "", 0, { NULL }, 0, 0 };
+static const td_backend_row automatic_marker = { "", 0, { NULL }, 0, 0, 0 };
 
 static TD_NOINLINE const td_backend_row *choose_and_publish(td_alg alg, td_path path)
 {

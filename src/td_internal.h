@@ -156,6 +156,9 @@ typedef struct td_backend_row {
     td_blocks_fn blocks;
     uint32_t     cpu_avoid;  // TD_CPU_SLOW_* bits, single path
     uint32_t     lanes;      // many path: messages per call, 1 for one at a time
+    uint32_t     streams;    // many path: 1 where each message adds its own
+                             // rounds to a call (SHA-NI streams), so that a
+                             // batch of up to twice lanes is split evenly
 } td_backend_row;
 
 // A family's backends for one path; the last row is "portable".
