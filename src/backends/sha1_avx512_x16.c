@@ -106,7 +106,7 @@ static void sha1_x16(td_sha1_state *const *states, const uint8_t *const *data, s
         for (size_t off = 0; count > 0; count--, off += 64) {
             const __m512i a0 = a, b0 = b, c0 = c, d0 = d, e0 = e;
             __m512i w[16];
-            td_x16_load_transposed_be(w, p, off);
+            td_x16_load_transposed_be_by_chunks(w, p, off);
             ROUND80(ROUND_W);
             a = _mm512_add_epi32(a, a0);
             b = _mm512_add_epi32(b, b0);
