@@ -42,19 +42,23 @@
 // pass costs the same however many lanes are full), one whose messages each
 // add their own rounds (SHA-NI streams, td_backend_row), and one that takes
 // one message after another through a single-path function:
-#define LANES(name, needs, fn, lanes)     LANES_ROW(FAMILY, name, needs, fn, lanes, 0)
-#define STREAMS(name, needs, fn, lanes)   LANES_ROW(FAMILY, name, needs, fn, lanes, 1)
+#define LANES(name, needs, fn, lanes)     LANES_ROW(FAMILY, name, needs, fn, lanes, 0, NULL)
+#define STREAMS(name, needs, fn, lanes)   LANES_ROW(FAMILY, name, needs, fn, lanes, 1, NULL)
 #define ALONE(name, needs, fn)            SINGLE_ROW(FAMILY, name, needs, fn, 0)
+// A SHA-224/256 row of lanes whose Merkle nodes go to their digests through
+// nodes (td_sha256_nodes_fn):
+#define LANES_NODES(name, needs, fn, lanes, nodes) \
+    LANES_ROW(sha256, name, needs, fn, lanes, 0, TYPED(td_sha256_nodes_fn, nodes))
 
 #define TYPED(type, fn) _Generic((fn), type *: (fn))
 #define SINGLE_ROW(family, name, needs, fn, avoid) SINGLE_ROW_(family, name, needs, fn, avoid)
 #define SINGLE_ROW_(family, name, needs, fn, avoid) \
-    { (name), (needs), { .family = TYPED(td_##family##_blocks_fn, fn) }, (avoid), 1, 0 }
-#define LANES_ROW(family, name, needs, fn, lanes, streams) \
-    LANES_ROW_(family, name, needs, fn, lanes, streams)
-#define LANES_ROW_(family, name, needs, fn, lanes, streams)                                  \
+    { (name), (needs), { .family = TYPED(td_##family##_blocks_fn, fn) }, (avoid), 1, 0, NULL }
+#define LANES_ROW(family, name, needs, fn, lanes, streams, nodes) \
+    LANES_ROW_(family, name, needs, fn, lanes, streams, nodes)
+#define LANES_ROW_(family, name, needs, fn, lanes, streams, nodes)                           \
     { (name), (needs), { .family##_many = TYPED(td_##family##_blocks_many_fn, fn) }, 0, (lanes), \
-      (streams) }
+      (streams), (nodes) }
 
 // Many-path rules (td_many_rule): the row for at least min messages,
 // on every CPU, on CPUs with the bits, or on CPUs without them; the NODES_
@@ -226,11 +230,12 @@ static const td_backend_row sha256_multi[] = {
 #if TD_HAVE_SHA_NI_AVX512
     STREAMS("shani-avx512-x4", NEEDS_SHANI | TD_CPU_AVX512F | TD_CPU_AVX512VL,
             td_sha256_blocks_many_shani_avx512_x4, 4),
-    LANES("shani-avx512-x32", NEEDS_SHANI | TD_CPU_AVX512F | TD_CPU_AVX512VL,
-          td_sha256_blocks_many_shani_avx512_x32, 32),
+    LANES_NODES("shani-avx512-x32", NEEDS_SHANI | TD_CPU_AVX512F | TD_CPU_AVX512VL,
+                td_sha256_blocks_many_shani_avx512_x32, 32, td_sha256_nodes_shani_avx512_x32),
 #endif
 #if TD_HAVE_SHA_NI
-    LANES("shani-x32", NEEDS_SHANI, td_sha256_blocks_many_shani_x32, 32),
+    LANES_NODES("shani-x32", NEEDS_SHANI, td_sha256_blocks_many_shani_x32, 32,
+                td_sha256_nodes_shani_x32),
     STREAMS("shani-x4", NEEDS_SHANI, td_sha256_blocks_many_shani_x4, 4),
     ALONE("shani", NEEDS_SHANI, td_sha256_blocks_shani),
 #endif
@@ -503,7 +508,7 @@ static const td_backend_row *from_environment(td_alg alg, td_path path)
 // callers compute the same value and store the same pointer, so no lock is
 // needed.
 static TD_ATOMIC(const td_backend_row *) chosen[TD_ALG_COUNT][2];
-static const td_backend_row automatic_marker = { "", 0, { NULL }, 0, 0, 0 };
+static const td_backend_row automatic_marker = { "", 0, { NULL }, 0, 0, 0, NULL };
 
 static TD_NOINLINE const td_backend_row *choose_and_publish(td_alg alg, td_path path)
 {

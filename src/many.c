@@ -287,12 +287,8 @@ static TD_ALWAYS_INLINE void hash_equal_core(const td_backend_row *given, td_alg
             continue;
         }
         const size_t k = batch_size(row, n - i);
-        lanes_used = k > lanes_used ? k : lanes_used;
-        for (size_t j = 0; j < k; j++) {
+        for (size_t j = 0; j < k; j++)
             lanes[j] = message_at(ptrs, base, len, i + j);
-            state_ptrs[j] = &states[j];
-            core_state_start(alg, &states[j]);
-        }
         if (shared && !last_ready) {
 #if TD_SCHEDULE_CACHE
             last_schedule.family = -1;
@@ -316,6 +312,22 @@ static TD_ALWAYS_INLINE void hash_equal_core(const td_backend_row *given, td_alg
                 scheduled = 1;
             }
             by_schedule = last;
+        }
+
+        // A Merkle level's nodes, where the row takes them to digests itself.
+        if (family == TD_FAMILY_SHA256 && shape == TD_BATCH_NODES && row->sha256_nodes != NULL) {
+            td_sha256_state start;
+            core_state_start(alg, &start);
+            row->sha256_nodes(lanes, k, &last->sha256, &start, out + i * digest_size,
+                              digest_size);
+            i += k;
+            continue;
+        }
+
+        lanes_used = k > lanes_used ? k : lanes_used;
+        for (size_t j = 0; j < k; j++) {
+            state_ptrs[j] = &states[j];
+            core_state_start(alg, &states[j]);
         }
 
         // One call: the bodies in place, then the padded tails (or the

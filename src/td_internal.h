@@ -102,6 +102,16 @@ typedef void td_sha512_blocks_many_fn(td_sha512_state *const *states, const uint
                                       size_t n, size_t nblocks, const uint8_t *const *tail,
                                       size_t ntail, const td_sha512_shared_block *last);
 
+// A Merkle level's nodes straight to their digests, for rows whose streams
+// write them from their registers: n >= 1 messages of one block each,
+// data[i], then the shared block last by its schedule, each from the state
+// *start; the first digest_size bytes (32, or 28 for SHA-224) of message
+// i's digest to out + i * digest_size, big-endian, written after data[0 ..
+// i] are read (so that a level may be hashed in place).
+typedef void td_sha256_nodes_fn(const uint8_t *const *data, size_t n,
+                                const td_sha256_shared_block *last,
+                                const td_sha256_state *start, uint8_t *out, size_t digest_size);
+
 // For lanes backends: p[0 .. lanes) = the k pointers of from, then from[0]
 // again for the lanes beyond k, whose results are thrown away.
 static inline void td_lane_pointers(const uint8_t **p, size_t lanes, const uint8_t *const *from,
@@ -159,6 +169,8 @@ typedef struct td_backend_row {
     uint32_t     streams;    // many path: 1 where each message adds its own
                              // rounds to a call (SHA-NI streams), so that a
                              // batch of up to twice lanes is split evenly
+    td_sha256_nodes_fn *sha256_nodes; // many path, SHA-224/256: NULL, or a
+                                      // Merkle level's nodes to digests
 } td_backend_row;
 
 // A family's backends for one path; the last row is "portable".

@@ -35,9 +35,11 @@ TD_HIDDEN td_sha256_blocks_fn td_sha256_blocks_ssse3;
 TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_avx512_x16; // 16 lanes
 TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_avx512_x8;  // 8 lanes, YMM
 TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_shani_x4;   // up to 4 streams interleaved
-TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_shani_x32;  // 32 a call, 4 in flight
+TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_shani_x32;  // 32 a call, 4 at a time
+TD_HIDDEN td_sha256_nodes_fn td_sha256_nodes_shani_x32; // its Merkle nodes to digests
 TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_shani_avx512_x4; // the same, AVX-512VL
 TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_shani_avx512_x32; // and x32, AVX-512VL
+TD_HIDDEN td_sha256_nodes_fn td_sha256_nodes_shani_avx512_x32; // its Merkle nodes to digests
 TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_avx2_x8;    // 8 lanes
 
 // SHA-384/512, SHA-512/t

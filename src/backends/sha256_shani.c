@@ -10,8 +10,10 @@
 #endif
 
 #include <immintrin.h>
+#include <string.h>
 
 #include "../td_internal.h"
+#include "../wipe.h"
 #include "backends.h"
 #include "sha2_constants.h"
 
@@ -76,3 +78,4 @@ void td_sha256_blocks_shani(td_sha256_state *state, const uint8_t *data, size_t 
 
 SHA256_SHANI_STREAMS_ENTRY(td_sha256_blocks_many_shani_x4)
 SHA256_SHANI_PIPELINED_ENTRY(td_sha256_blocks_many_shani_x32, td_sha256_blocks_many_shani_x4)
+SHA256_SHANI_NODES_ENTRY(td_sha256_nodes_shani_x32, td_sha256_blocks_many_shani_x4)
