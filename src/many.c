@@ -286,9 +286,6 @@ static TD_ALWAYS_INLINE void hash_equal_core(const td_backend_row *given, td_alg
             i += left;
             continue;
         }
-        const size_t k = batch_size(row, n - i);
-        for (size_t j = 0; j < k; j++)
-            lanes[j] = message_at(ptrs, base, len, i + j);
         if (shared && !last_ready) {
 #if TD_SCHEDULE_CACHE
             last_schedule.family = -1;
@@ -314,18 +311,21 @@ static TD_ALWAYS_INLINE void hash_equal_core(const td_backend_row *given, td_alg
             by_schedule = last;
         }
 
-        // A Merkle level's nodes, where the row takes them to digests itself.
+        // A Merkle level's nodes, where the row takes them to digests itself:
+        // all the rest in one call, so that its pipeline fills once.
         if (family == TD_FAMILY_SHA256 && shape == TD_BATCH_NODES && row->sha256_nodes != NULL) {
             td_sha256_state start;
             core_state_start(alg, &start);
-            row->sha256_nodes(lanes, k, &last->sha256, &start, out + i * digest_size,
-                              digest_size);
-            i += k;
-            continue;
+            row->sha256_nodes(ptrs != NULL ? ptrs + i : NULL,
+                              ptrs != NULL ? NULL : base + i * len, n - i, &last->sha256,
+                              &start, out + i * digest_size, digest_size);
+            break;
         }
 
+        const size_t k = batch_size(row, n - i);
         lanes_used = k > lanes_used ? k : lanes_used;
         for (size_t j = 0; j < k; j++) {
+            lanes[j] = message_at(ptrs, base, len, i + j);
             state_ptrs[j] = &states[j];
             core_state_start(alg, &states[j]);
         }

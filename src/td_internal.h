@@ -103,12 +103,13 @@ typedef void td_sha512_blocks_many_fn(td_sha512_state *const *states, const uint
                                       size_t ntail, const td_sha512_shared_block *last);
 
 // A Merkle level's nodes straight to their digests, for rows whose streams
-// write them from their registers: n >= 1 messages of one block each,
-// data[i], then the shared block last by its schedule, each from the state
-// *start; the first digest_size bytes (32, or 28 for SHA-224) of message
-// i's digest to out + i * digest_size, big-endian, written after data[0 ..
-// i] are read (so that a level may be hashed in place).
-typedef void td_sha256_nodes_fn(const uint8_t *const *data, size_t n,
+// write them from their registers: n >= 1 messages of one block each, at
+// ptrs[i], or at base + 64 * i when ptrs is NULL, then the shared block last
+// by its schedule, each from the state *start; the first digest_size bytes
+// (32, or 28 for SHA-224) of message i's digest to out + i * digest_size,
+// big-endian, written after messages 0 .. i are read (so that a level may
+// be hashed in place). n has no upper bound: the whole level in one call.
+typedef void td_sha256_nodes_fn(const void *const *ptrs, const uint8_t *base, size_t n,
                                 const td_sha256_shared_block *last,
                                 const td_sha256_state *start, uint8_t *out, size_t digest_size);
 

@@ -235,19 +235,21 @@ static inline __attribute__((always_inline)) void store_digest(uint8_t *out, __m
     }
 }
 
-// n messages (n >= 3) of one data block each, then the shared block, from
-// the state start: pair p holds messages 2p and 2p + 1 (for an odd n, the
+// n messages (n >= 3) of one data block each (td_sha256_nodes_fn), then the
+// shared block, from the state start: pair p holds messages 2p and 2p + 1 (for an odd n, the
 // last pair's second stream runs its first one's block again, into a
 // digest written to scratch), in slot p % 2. The first step runs pair 0's
 // data block alone, the last the last pair's shared block. Digests go
-// straight from the registers, each after the next pair's blocks are read;
-// against states stored and made digests by many.c, a node took 59.7
-// against 66.4 TSC ticks (AMD Zen 4, 1024 nodes).
+// straight from the registers, each after the next pair's blocks are read.
+// AMD Zen 4, TSC ticks a node of 1024: against states stored and made
+// digests by many.c 59.7 against 66.4, in calls of 32; the whole level in
+// one call 57.7 (8 a call 66.0, 64 58.7).
 static inline __attribute__((always_inline)) void merkle_pairs(const td_sha256_state *start,
-                                                               const uint8_t *const *data,
-                                                               size_t n,
+                                                               const void *const *ptrs,
+                                                               const uint8_t *base, size_t n,
                                                                const td_sha256_shared_block *last,
-                                                               uint8_t *out, const size_t DS)
+                                                               uint8_t *out, const size_t DS,
+                                                               const int BY_PTRS)
 {
     __m128i abef[2][2], cdgh[2][2], start_abef, start_cdgh;
     load_state(start, &start_abef, &start_cdgh);
@@ -261,7 +263,8 @@ static inline __attribute__((always_inline)) void merkle_pairs(const td_sha256_s
     do {                                                                                \
         for (size_t j = 0; j < 2; j++) {                                                \
             const int here = 2 * (p) + j < n;                                           \
-            src[slot][j] = data[here ? 2 * (p) + j : 2 * (p)];                          \
+            const size_t m = here ? 2 * (p) + j : 2 * (p);                              \
+            src[slot][j] = BY_PTRS ? (const uint8_t *)ptrs[m] : base + 64 * m;          \
             dst[slot][j] = here ? out + (2 * (p) + j) * DS : scratch;                   \
             abef[slot][j] = start_abef;                                                 \
             cdgh[slot][j] = start_cdgh;                                                 \
@@ -337,23 +340,32 @@ static inline __attribute__((always_inline)) void merkle_pairs(const td_sha256_s
 // merkle_pairs from 8 messages on, fewer four at a time through x4 with
 // states on the stack.
 #define SHA256_SHANI_NODES_ENTRY(name, x4)                                             \
-    void name(const uint8_t *const *data, size_t n, const td_sha256_shared_block *last, \
-              const td_sha256_state *start, uint8_t *out, size_t digest_size)          \
+    void name(const void *const *ptrs, const uint8_t *base, size_t n,                  \
+              const td_sha256_shared_block *last, const td_sha256_state *start,        \
+              uint8_t *out, size_t digest_size)                                        \
     {                                                                                  \
         if (n >= 8) {                                                                  \
-            if (digest_size == 32)                                                     \
-                merkle_pairs(start, data, n, last, out, 32);                           \
+            /* One copy for each source and digest size: all constants. */             \
+            if (ptrs != NULL && digest_size == 32)                                     \
+                merkle_pairs(start, ptrs, base, n, last, out, 32, 1);                  \
+            else if (ptrs != NULL)                                                     \
+                merkle_pairs(start, ptrs, base, n, last, out, 28, 1);                  \
+            else if (digest_size == 32)                                                \
+                merkle_pairs(start, ptrs, base, n, last, out, 32, 0);                  \
             else                                                                       \
-                merkle_pairs(start, data, n, last, out, 28);                           \
+                merkle_pairs(start, ptrs, base, n, last, out, 28, 0);                  \
             return;                                                                    \
         }                                                                              \
         td_sha256_state st[4];                                                         \
         td_sha256_state *const sp[4] = { &st[0], &st[1], &st[2], &st[3] };             \
         for (size_t i = 0; i < n; i += 4) {                                            \
             const size_t k = n - i < 4 ? n - i : 4;                                    \
-            for (size_t j = 0; j < k; j++)                                             \
+            const uint8_t *data[4];                                                    \
+            for (size_t j = 0; j < k; j++) {                                           \
+                data[j] = ptrs != NULL ? (const uint8_t *)ptrs[i + j] : base + 64 * (i + j); \
                 st[j] = *start;                                                        \
-            x4(sp, data + i, k, 1, NULL, 0, last);                                     \
+            }                                                                          \
+            x4(sp, data, k, 1, NULL, 0, last);                                         \
             for (size_t j = 0; j < k; j++) {                                           \
                 __m128i abef, cdgh;                                                    \
                 load_state(&st[j], &abef, &cdgh);                                      \
