@@ -482,15 +482,22 @@ static void hash_messages(const td_backend_row *given, td_alg alg, size_t n, con
                          out);
 }
 
+// Equal lengths take the lockstep path, as td_hash_many_fixed's do.
+static void hash_many_lengths(const td_backend_row *row, td_alg alg, size_t n,
+                              const void *const *data, const size_t *lens, int equal,
+                              uint8_t *out)
+{
+    const messages m = { data, NULL, equal ? NULL : lens, lens[0] };
+    hash_messages(row, alg, n, &m, out);
+}
+
 void td_hash_many_with(const td_backend_row *row, td_alg alg, size_t n,
                        const void *const *data, const size_t *lens, uint8_t *out)
 {
-    // Equal lengths take the lockstep path, as td_hash_many_fixed's do.
     size_t equal = 1;
     while (equal < n && lens[equal] == lens[0])
         equal++;
-    const messages m = { data, NULL, equal == n ? NULL : lens, lens[0] };
-    hash_messages(row, alg, n, &m, out);
+    hash_many_lengths(row, alg, n, data, lens, equal == n, out);
 }
 
 void td_hash_many_fixed_with(const td_backend_row *row, td_alg alg, size_t n,
@@ -553,24 +560,26 @@ int td_hash_many(td_alg alg, size_t n, const void *const *data, const size_t *le
         const int status = message_status(alg, data[0], lens[0]);
         if (status != TD_OK)
             return status;
-        if (hashed_alone(alg, data[0], lens[0], out))
-            return TD_OK;
-    } else {
-        int missing = 0;
-        size_t longest = 0;
+        if (!hashed_alone(alg, data[0], lens[0], out))
+            hash_many_lengths(NULL, alg, 1, data, lens, 1, out);
+        return TD_OK;
+    }
+    // The same pass finds whether all lengths are equal.
+    int missing = 0;
+    size_t longest = 0, differ = 0;
+    for (size_t i = 0; i < n; i++) {
+        missing |= (data[i] == NULL) & (lens[i] != 0);
+        longest = lens[i] > longest ? lens[i] : longest;
+        differ |= lens[i] ^ lens[0];
+    }
+    if (missing || !td_len_allowed(alg, longest)) {
         for (size_t i = 0; i < n; i++) {
-            missing |= (data[i] == NULL) & (lens[i] != 0);
-            longest = lens[i] > longest ? lens[i] : longest;
-        }
-        if (missing || !td_len_allowed(alg, longest)) {
-            for (size_t i = 0; i < n; i++) {
-                const int status = message_status(alg, data[i], lens[i]);
-                if (status != TD_OK)
-                    return status;
-            }
+            const int status = message_status(alg, data[i], lens[i]);
+            if (status != TD_OK)
+                return status;
         }
     }
-    td_hash_many_with(NULL, alg, n, data, lens, out);
+    hash_many_lengths(NULL, alg, n, data, lens, differ == 0, out);
     return TD_OK;
 }
 
