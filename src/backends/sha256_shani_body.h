@@ -253,7 +253,7 @@ static inline __attribute__((always_inline)) void merkle_pairs(const td_sha256_s
 {
     __m128i abef[2][2], cdgh[2][2], start_abef, start_cdgh;
     load_state(start, &start_abef, &start_cdgh);
-    uint8_t scratch[32];
+    uint8_t scratch[32] = { 0 }; // written, never read
     const size_t pairs = (n + 1) / 2;
     uint8_t *dst[2][2];
     const uint8_t *src[2][2];
