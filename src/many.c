@@ -314,11 +314,11 @@ static TD_ALWAYS_INLINE void hash_equal_core(const td_backend_row *given, td_alg
         // A Merkle level's nodes, where the row takes them to digests itself:
         // all the rest in one call, so that its pipeline fills once.
         if (family == TD_FAMILY_SHA256 && shape == TD_BATCH_NODES && row->sha256_nodes != NULL) {
-            td_sha256_state start;
+            lane_state start; // of any family's size: core_state_start's switch
             core_state_start(alg, &start);
             row->sha256_nodes(ptrs != NULL ? ptrs + i : NULL,
                               ptrs != NULL ? NULL : base + i * len, n - i, &last->sha256,
-                              &start, out + i * digest_size, digest_size);
+                              &start.sha256, out + i * digest_size, digest_size);
             break;
         }
 
