@@ -236,14 +236,14 @@ static inline __attribute__((always_inline)) void store_digest(uint8_t *out, __m
 }
 
 // n messages (n >= 3) of one data block each (td_sha256_nodes_fn), then the
-// shared block, from the state start: pair p holds messages 2p and 2p + 1 (for an odd n, the
-// last pair's second stream runs its first one's block again, into a
-// digest written to scratch), in slot p % 2. The first step runs pair 0's
-// data block alone, the last the last pair's shared block. Digests go
-// straight from the registers, each after the next pair's blocks are read.
-// AMD Zen 4, TSC ticks a node of 1024: against states stored and made
-// digests by many.c 59.7 against 66.4, in calls of 32; the whole level in
-// one call 57.7 (8 a call 66.0, 64 58.7).
+// shared block, from the state start: pair p holds messages 2p and 2p + 1
+// (for an odd n, the last pair's second stream runs its first one's block
+// again, into a digest written to scratch), in slot p % 2. The first step
+// runs pair 0's data block alone, the last the last pair's shared block.
+// Digests go straight from the registers, each after the next pair's blocks
+// are read. AMD Zen 4, TSC ticks a node of 1024: against states stored and
+// made digests by many.c 59.7 against 66.4, in calls of 32; the whole level
+// in one call 57.7 (8 a call 66.0, 64 58.7).
 static inline __attribute__((always_inline)) void merkle_pairs(const td_sha256_state *start,
                                                                const void *const *ptrs,
                                                                const uint8_t *base, size_t n,
