@@ -442,12 +442,21 @@ static TD_NOINLINE const td_backend_row *publish_many_row(td_family family, size
     return row;
 }
 
+// The cached choice for count messages (all beyond a full batch count as
+// one), NULL until first asked.
+static inline const td_backend_row *cached_many_row(td_family family, size_t count,
+                                                    td_batch_shape shape)
+{
+    return TD_ATOMIC_LOAD(
+        &many_auto[family][shape][count < TD_MANY_MAX_LANES ? count : TD_MANY_MAX_LANES]);
+}
+
 static inline const td_backend_row *automatic_many_row(td_family family, size_t count,
                                                        td_batch_shape shape)
 {
     if (count > TD_MANY_MAX_LANES)
         count = TD_MANY_MAX_LANES;
-    const td_backend_row *row = TD_ATOMIC_LOAD(&many_auto[family][shape][count]);
+    const td_backend_row *row = cached_many_row(family, count, shape);
     return row ? row : publish_many_row(family, count, shape);
 }
 
@@ -542,9 +551,7 @@ const td_backend_row *td_many_row_for(td_alg alg, size_t count, td_batch_shape s
     const td_backend_row *row = TD_ATOMIC_LOAD(&chosen[alg][TD_MULTI]);
     if (row != &automatic_marker)
         return row != NULL ? row : many_row_first(alg, count, shape);
-    const size_t at = count < TD_MANY_MAX_LANES ? count : TD_MANY_MAX_LANES;
-    const td_backend_row *automatic =
-        TD_ATOMIC_LOAD(&many_auto[td_alg_info_of(alg)->family][shape][at]);
+    const td_backend_row *automatic = cached_many_row(td_alg_info_of(alg)->family, count, shape);
     return automatic != NULL ? automatic : many_row_first(alg, count, shape);
 }
 

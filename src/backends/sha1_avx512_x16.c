@@ -42,7 +42,7 @@ enum { TL_CH = 0xca, TL_PARITY = 0x96, TL_MAJ = 0xe8 };
 
 // A round of a data block: W[t] + K from the ring, and W[t + 6] expanded
 // (its words are there by then, and the slot it takes, W[t - 10]'s, was
-// last read by round t - 10 and W[t - 2]'s expansion). AMD Zen 4, against
+// last read by W[t + 4]'s expansion, at round t - 2). AMD Zen 4, against
 // W[t] in its own round: 4 KiB 587 -> 571 ns a message, 1 KiB 156 -> 152
 // (3 ahead the same, 8 ahead 1% behind).
 #define SCHED_AHEAD 6

@@ -51,6 +51,16 @@ static inline void store_state(td_sha1_state *state, __m128i abcd, __m128i e)
 
 #define MAX_STREAMS 4
 
+// Every group of a block, each by the GROUP defined where this is used; then
+// the block's input ABCD added back into each stream's.
+#define ALL_GROUPS()                                                                \
+    GROUP(0)  GROUP(1)  GROUP(2)  GROUP(3)  GROUP(4)  GROUP(5)  GROUP(6)  GROUP(7)    \
+    GROUP(8)  GROUP(9)  GROUP(10) GROUP(11) GROUP(12) GROUP(13) GROUP(14) GROUP(15)   \
+    GROUP(16) GROUP(17) GROUP(18) GROUP(19)
+#define FEED_FORWARD()                                                              \
+    UNROLL for (size_t j = 0; j < s; j++)                                           \
+        abcd[j] = _mm_add_epi32(abcd[j], abcd_in[j]);
+
 // nblocks blocks of each of s streams, then ntail blocks of the tails, then
 // the shared block when last is not NULL. Written for a constant s, each
 // loop over the streams unrolled.
@@ -98,13 +108,9 @@ static inline __attribute__((always_inline)) void streams(td_sha1_state *const *
                 w[j][((g) + 3) & 7] = expand(w[j][((g) - 1) & 7], w[j][(g) & 7],        \
                                              w[j][((g) + 1) & 7], w[j][((g) + 2) & 7]); \
         }
-            GROUP(0)  GROUP(1)  GROUP(2)  GROUP(3)  GROUP(4)
-            GROUP(5)  GROUP(6)  GROUP(7)  GROUP(8)  GROUP(9)
-            GROUP(10) GROUP(11) GROUP(12) GROUP(13) GROUP(14)
-            GROUP(15) GROUP(16) GROUP(17) GROUP(18) GROUP(19)
+            ALL_GROUPS()
 #undef GROUP
-            UNROLL for (size_t j = 0; j < s; j++)
-                abcd[j] = _mm_add_epi32(abcd[j], abcd_in[j]);
+            FEED_FORWARD()
         }
     }
 
@@ -129,18 +135,17 @@ static inline __attribute__((always_inline)) void streams(td_sha1_state *const *
         else                                                                            \
             e[j] = _mm_sha1nexte_epu32(in, e_in[j]);                                    \
     }
-        GROUP(0)  GROUP(1)  GROUP(2)  GROUP(3)  GROUP(4)
-        GROUP(5)  GROUP(6)  GROUP(7)  GROUP(8)  GROUP(9)
-        GROUP(10) GROUP(11) GROUP(12) GROUP(13) GROUP(14)
-        GROUP(15) GROUP(16) GROUP(17) GROUP(18) GROUP(19)
+        ALL_GROUPS()
 #undef GROUP
-        UNROLL for (size_t j = 0; j < s; j++)
-            abcd[j] = _mm_add_epi32(abcd[j], abcd_in[j]);
+        FEED_FORWARD()
     }
 
     UNROLL for (size_t j = 0; j < s; j++)
         store_state(states[j], abcd[j], e[j]);
 }
+
+#undef ALL_GROUPS
+#undef FEED_FORWARD
 
 // One copy of the streams for each count, so that no stream is spent on a
 // message that is not there.
