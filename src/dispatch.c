@@ -19,6 +19,7 @@
 
 #include "backends/backends.h"
 #include "cpu.h"
+#include "many_row.h"
 #include "td_atomic.h"
 #include "td_internal.h"
 
@@ -42,23 +43,28 @@
 // pass costs the same however many lanes are full), one whose messages each
 // add their own rounds (SHA-NI streams, td_backend_row), and one that takes
 // one message after another through a single-path function:
-#define LANES(name, needs, fn, lanes)     LANES_ROW(FAMILY, name, needs, fn, lanes, 0, NULL)
-#define STREAMS(name, needs, fn, lanes)   LANES_ROW(FAMILY, name, needs, fn, lanes, 1, NULL)
+#define LANES(name, needs, fn, lanes)     LANES_ROW(FAMILY, name, needs, fn, lanes, 0, { NULL })
+#define STREAMS(name, needs, fn, lanes)   LANES_ROW(FAMILY, name, needs, fn, lanes, 1, { NULL })
 #define ALONE(name, needs, fn)            SINGLE_ROW(FAMILY, name, needs, fn, 0)
-// A SHA-224/256 row of lanes whose Merkle nodes go to their digests through
-// nodes (td_sha256_nodes_fn):
+// Rows of either kind whose Merkle nodes (one data block and the shared
+// block each) go to their digests through nodes (td_sha1_nodes_fn,
+// td_sha256_nodes_fn):
 #define LANES_NODES(name, needs, fn, lanes, nodes) \
-    LANES_ROW(sha256, name, needs, fn, lanes, 0, TYPED(td_sha256_nodes_fn, nodes))
+    LANES_ROW(FAMILY, name, needs, fn, lanes, 0, NODES_FN(FAMILY, nodes))
+#define STREAMS_NODES(name, needs, fn, lanes, nodes) \
+    LANES_ROW(FAMILY, name, needs, fn, lanes, 1, NODES_FN(FAMILY, nodes))
+#define NODES_FN(family, fn)  NODES_FN_(family, fn)
+#define NODES_FN_(family, fn) { .family = TYPED(td_##family##_nodes_fn, fn) }
 
 #define TYPED(type, fn) _Generic((fn), type *: (fn))
 #define SINGLE_ROW(family, name, needs, fn, avoid) SINGLE_ROW_(family, name, needs, fn, avoid)
 #define SINGLE_ROW_(family, name, needs, fn, avoid) \
-    { (name), (needs), { .family = TYPED(td_##family##_blocks_fn, fn) }, (avoid), 1, 0, NULL }
+    { (name), (needs), { .family = TYPED(td_##family##_blocks_fn, fn) }, (avoid), 1, 0, { NULL } }
 #define LANES_ROW(family, name, needs, fn, lanes, streams, nodes) \
     LANES_ROW_(family, name, needs, fn, lanes, streams, nodes)
 #define LANES_ROW_(family, name, needs, fn, lanes, streams, nodes)                           \
     { (name), (needs), { .family##_many = TYPED(td_##family##_blocks_many_fn, fn) }, 0, (lanes), \
-      (streams), (nodes) }
+      (streams), nodes }
 
 // Many-path rules (td_many_rule): the row for at least min messages,
 // on every CPU, on CPUs with the bits, or on CPUs without them; the NODES_
@@ -161,11 +167,12 @@ static const td_backend_row sha1_multi[] = {
     LANES("avx512-x16", TD_CPU_AVX512F | TD_CPU_AVX512BW, td_sha1_blocks_many_avx512_x16, 16),
 #endif
 #if TD_HAVE_SHA_NI_AVX512
-    STREAMS("shani-avx512-x4", NEEDS_SHANI | TD_CPU_AVX512F | TD_CPU_AVX512VL,
-            td_sha1_blocks_many_shani_avx512_x4, 4),
+    STREAMS_NODES("shani-avx512-x4", NEEDS_SHANI | TD_CPU_AVX512F | TD_CPU_AVX512VL,
+                  td_sha1_blocks_many_shani_avx512_x4, 4, td_sha1_nodes_shani_avx512_x4),
 #endif
 #if TD_HAVE_SHA_NI
-    STREAMS("shani-x4", NEEDS_SHANI, td_sha1_blocks_many_shani_x4, 4),
+    STREAMS_NODES("shani-x4", NEEDS_SHANI, td_sha1_blocks_many_shani_x4, 4,
+                  td_sha1_nodes_shani_x4),
     ALONE("shani", NEEDS_SHANI, td_sha1_blocks_shani),
     ALONE("shani-msg", NEEDS_SHANI, td_sha1_blocks_shani_msg),
 #endif
@@ -179,6 +186,13 @@ static const td_backend_row sha1_multi[] = {
 };
 #undef FAMILY
 static const td_many_rule sha1_rules[] = {
+    // A Merkle level's nodes (64-byte messages) go to their digests from
+    // the streams' registers (td_sha1_nodes_fn), which puts streams ahead
+    // of lanes for longer. Zen 4, ns a message by tdbench, streams against
+    // 16 lanes: 10 nodes 28.9 against 33.2, 12 26.5 against 28.0, 13 29.4
+    // against 26.0, 16 26.8 against 20.6.
+    NODES_FROM_WITH("avx512-x16", 13, TD_CPU_SLOW_ZMM),
+    NODES_FROM_WITH("shani-avx512-x4", 2, TD_CPU_SLOW_ZMM),
     // Where VPROLD takes 2 cycles (AMD Zen 4, 5, whose SHA unit also takes
     // a SHA1RNDS4 every 1.5 to 2 cycles against a 6-cycle latency), SHA-NI
     // streams up to 9 messages. Against a loop of td_sha1 on 64-byte
@@ -228,15 +242,16 @@ static const td_backend_row sha256_multi[] = {
     LANES("avx2-x8", TD_CPU_AVX2, td_sha256_blocks_many_avx2_x8, 8),
 #endif
 #if TD_HAVE_SHA_NI_AVX512
-    STREAMS("shani-avx512-x4", NEEDS_SHANI | TD_CPU_AVX512F | TD_CPU_AVX512VL,
-            td_sha256_blocks_many_shani_avx512_x4, 4),
+    STREAMS_NODES("shani-avx512-x4", NEEDS_SHANI | TD_CPU_AVX512F | TD_CPU_AVX512VL,
+                  td_sha256_blocks_many_shani_avx512_x4, 4, td_sha256_nodes_shani_avx512_x4),
     LANES_NODES("shani-avx512-x32", NEEDS_SHANI | TD_CPU_AVX512F | TD_CPU_AVX512VL,
                 td_sha256_blocks_many_shani_avx512_x32, 32, td_sha256_nodes_shani_avx512_x32),
 #endif
 #if TD_HAVE_SHA_NI
     LANES_NODES("shani-x32", NEEDS_SHANI, td_sha256_blocks_many_shani_x32, 32,
                 td_sha256_nodes_shani_x32),
-    STREAMS("shani-x4", NEEDS_SHANI, td_sha256_blocks_many_shani_x4, 4),
+    STREAMS_NODES("shani-x4", NEEDS_SHANI, td_sha256_blocks_many_shani_x4, 4,
+                  td_sha256_nodes_shani_x4),
     ALONE("shani", NEEDS_SHANI, td_sha256_blocks_shani),
 #endif
 #if TD_HAVE_SHA256_AVX2
@@ -428,27 +443,16 @@ static const td_backend_row *first_rule_row(td_family family, size_t count, td_b
     return &t.rows[t.count - 1]; // portable: unreachable unless the rules are wrong
 }
 
-// The automatic many-path choice for each shape and count of messages: NULL
-// until first asked, then the first rule's row.
-static TD_ATOMIC(const td_backend_row *)
-    many_auto[TD_FAMILY_COUNT][TD_BATCH_SHAPES][TD_MANY_MAX_LANES + 1];
+TD_ATOMIC(const td_backend_row *)
+    td_many_auto_rows[TD_FAMILY_COUNT][TD_BATCH_SHAPES][TD_MANY_MAX_LANES + 1];
 
 // The first ask for a count, apart so that the common path stays a load.
 static TD_NOINLINE const td_backend_row *publish_many_row(td_family family, size_t count,
                                                           td_batch_shape shape)
 {
     const td_backend_row *row = first_rule_row(family, count, shape);
-    TD_ATOMIC_STORE(&many_auto[family][shape][count], row);
+    TD_ATOMIC_STORE(&td_many_auto_rows[family][shape][count], row);
     return row;
-}
-
-// The cached choice for count messages (all beyond a full batch count as
-// one), NULL until first asked.
-static inline const td_backend_row *cached_many_row(td_family family, size_t count,
-                                                    td_batch_shape shape)
-{
-    return TD_ATOMIC_LOAD(
-        &many_auto[family][shape][count < TD_MANY_MAX_LANES ? count : TD_MANY_MAX_LANES]);
 }
 
 static inline const td_backend_row *automatic_many_row(td_family family, size_t count,
@@ -456,7 +460,7 @@ static inline const td_backend_row *automatic_many_row(td_family family, size_t 
 {
     if (count > TD_MANY_MAX_LANES)
         count = TD_MANY_MAX_LANES;
-    const td_backend_row *row = cached_many_row(family, count, shape);
+    const td_backend_row *row = TD_ATOMIC_LOAD(&td_many_auto_rows[family][shape][count]);
     return row ? row : publish_many_row(family, count, shape);
 }
 
@@ -512,47 +516,32 @@ static const td_backend_row *from_environment(td_alg alg, td_path path)
     return specific ? specific : general;
 }
 
-// NULL until first use; then the row in use. On the many path, with no row
-// pinned or named, the marker below: the rules choose by count. Racing first
-// callers compute the same value and store the same pointer, so no lock is
-// needed.
-static TD_ATOMIC(const td_backend_row *) chosen[TD_ALG_COUNT][2];
-static const td_backend_row automatic_marker = { "", 0, { NULL }, 0, 0, 0, NULL };
+TD_ATOMIC(const td_backend_row *) td_chosen_rows[TD_ALG_COUNT][2];
+const td_backend_row td_automatic_marker = { "", 0, { NULL }, 0, 0, 0, { NULL } };
 
 static TD_NOINLINE const td_backend_row *choose_and_publish(td_alg alg, td_path path)
 {
     const td_backend_row *row = from_environment(alg, path);
     if (row == NULL)
         row = path == TD_SINGLE ? first_preferred(td_alg_info_of(alg)->family, path)
-                                : &automatic_marker;
-    TD_ATOMIC_STORE(&chosen[alg][path], row);
+                                : &td_automatic_marker;
+    TD_ATOMIC_STORE(&td_chosen_rows[alg][path], row);
     return row;
 }
 
 static const td_backend_row *chosen_row(td_alg alg, td_path path)
 {
-    const td_backend_row *row = TD_ATOMIC_LOAD(&chosen[alg][path]);
+    const td_backend_row *row = TD_ATOMIC_LOAD(&td_chosen_rows[alg][path]);
     return row ? row : choose_and_publish(alg, path);
 }
 
-// td_many_row_for on its first calls for alg, count and shape.
-static TD_NOINLINE const td_backend_row *many_row_first(td_alg alg, size_t count,
-                                                        td_batch_shape shape)
+TD_NOINLINE const td_backend_row *td_many_row_first(td_alg alg, size_t count,
+                                                  td_batch_shape shape)
 {
     const td_backend_row *row = chosen_row(alg, TD_MULTI);
-    return row != &automatic_marker ? row
-                                    : automatic_many_row(td_alg_info_of(alg)->family, count, shape);
-}
-
-// Two loads once both choices are made, and no call: with small batches
-// this is a part of each call's own time worth keeping short.
-const td_backend_row *td_many_row_for(td_alg alg, size_t count, td_batch_shape shape)
-{
-    const td_backend_row *row = TD_ATOMIC_LOAD(&chosen[alg][TD_MULTI]);
-    if (row != &automatic_marker)
-        return row != NULL ? row : many_row_first(alg, count, shape);
-    const td_backend_row *automatic = cached_many_row(td_alg_info_of(alg)->family, count, shape);
-    return automatic != NULL ? automatic : many_row_first(alg, count, shape);
+    return row != &td_automatic_marker
+               ? row
+               : automatic_many_row(td_alg_info_of(alg)->family, count, shape);
 }
 
 const td_backend_row *td_backend_row_for(td_alg alg, td_path path)
@@ -615,12 +604,12 @@ int td_use_backend(td_alg alg, td_path path, const char *name)
     if (!args_valid(alg, path))
         return TD_ERR_ARG;
     if (name == NULL) {
-        TD_ATOMIC_STORE(&chosen[alg][path], (const td_backend_row *)NULL);
+        TD_ATOMIC_STORE(&td_chosen_rows[alg][path], (const td_backend_row *)NULL);
         return TD_OK;
     }
     const td_backend_row *row = find_usable(td_alg_info_of(alg)->family, path, name, strlen(name));
     if (row == NULL)
         return TD_ERR_UNSUPPORTED;
-    TD_ATOMIC_STORE(&chosen[alg][path], row);
+    TD_ATOMIC_STORE(&td_chosen_rows[alg][path], row);
     return TD_OK;
 }

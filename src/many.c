@@ -14,6 +14,7 @@
 #include <emmintrin.h>
 #endif
 #include "bytes.h"
+#include "many_row.h"
 #include "shared_block.h"
 #include "wipe.h"
 
@@ -230,6 +231,29 @@ static void one_at_a_time(const td_backend_row *row, td_alg alg, const messages 
 
 // ------------------------------------------------------------ equal lengths
 
+// n messages of one block and the shared one each (a Merkle level's nodes,
+// at ptrs[i] or at base + 64 * i), through row's function that takes them
+// to their digests, where it has one: 1. Else 0, and nothing done. No
+// states to set up or read back (AMD Zen 4, two 64-byte SHA-1 messages:
+// TSC ticks a message in docs/performance-notes.md).
+static TD_ALWAYS_INLINE int through_nodes(const td_backend_row *row, td_alg alg,
+                                          const void *const *ptrs, const uint8_t *base,
+                                          size_t n, const td_shared_block *last, uint8_t *out)
+{
+    const td_alg_info *info = td_alg_info_of(alg);
+    if (info->family == TD_FAMILY_SHA1 && row->nodes.sha1 != NULL) {
+        row->nodes.sha1(ptrs, base, n, &last->sha1, out);
+        return 1;
+    }
+    if (info->family == TD_FAMILY_SHA256 && row->nodes.sha256 != NULL) {
+        lane_state start; // of any family's size: core_state_start's switch
+        core_state_start(alg, &start);
+        row->nodes.sha256(ptrs, base, n, &last->sha256, &start.sha256, out, info->digest_size);
+        return 1;
+    }
+    return 0;
+}
+
 // n messages of m->len bytes each. Every message has the same number of
 // blocks, so a batch runs in lockstep: its bodies in place, then (when the
 // length leaves a tail) each lane's tail padded in scratch, then the shared
@@ -272,9 +296,9 @@ static TD_ALWAYS_INLINE void hash_equal_core(const td_backend_row *given, td_alg
     const td_batch_shape shape =
         body == 1 && tail == 0 && use_schedule ? TD_BATCH_NODES : TD_BATCH_ANY;
 
-    lane_state states[TD_MANY_MAX_LANES];
+    _Alignas(64) lane_state states[TD_MANY_MAX_LANES];
     lane_state *state_ptrs[TD_MANY_MAX_LANES];
-    uint8_t padded[TD_MANY_MAX_LANES][TD_PAD_BUFFER_SIZE];
+    _Alignas(64) uint8_t padded[TD_MANY_MAX_LANES][TD_PAD_BUFFER_SIZE];
     const uint8_t *lanes[TD_MANY_MAX_LANES];
     size_t lanes_used = 0; // states written, to wipe
 
@@ -313,14 +337,10 @@ static TD_ALWAYS_INLINE void hash_equal_core(const td_backend_row *given, td_alg
 
         // A Merkle level's nodes, where the row takes them to digests itself:
         // all the rest in one call, so that its pipeline fills once.
-        if (family == TD_FAMILY_SHA256 && shape == TD_BATCH_NODES && row->sha256_nodes != NULL) {
-            lane_state start; // of any family's size: core_state_start's switch
-            core_state_start(alg, &start);
-            row->sha256_nodes(ptrs != NULL ? ptrs + i : NULL,
-                              ptrs != NULL ? NULL : base + i * len, n - i, &last->sha256,
-                              &start.sha256, out + i * digest_size, digest_size);
+        if (shape == TD_BATCH_NODES &&
+            through_nodes(row, alg, ptrs != NULL ? ptrs + i : NULL,
+                          ptrs != NULL ? NULL : base + i * len, n - i, last, out + i * digest_size))
             break;
-        }
 
         const size_t k = batch_size(row, n - i);
         lanes_used = k > lanes_used ? k : lanes_used;
@@ -361,8 +381,10 @@ static TD_ALWAYS_INLINE void hash_equal_core(const td_backend_row *given, td_alg
 
 // hash_equal_core for each alg, so that sizes, family and byte order are
 // constants: with small batches its own work is a good part of the time.
-static void hash_equal(const td_backend_row *given, td_alg alg, size_t n, const messages *m,
-                       uint8_t *out)
+// Out of line, so that its scratch (about 11 KiB of stack) and register
+// saves are not paid by nodes_at_once's calls.
+static TD_NOINLINE void hash_equal_batches(const td_backend_row *given, td_alg alg, size_t n,
+                                           const messages *m, uint8_t *out)
 {
     switch (alg) {
     case TD_MD5:        hash_equal_core(given, TD_MD5, n, m, out); break;
@@ -374,6 +396,43 @@ static void hash_equal(const td_backend_row *given, td_alg alg, size_t n, const 
     case TD_SHA512_224: hash_equal_core(given, TD_SHA512_224, n, m, out); break;
     default:            hash_equal_core(given, TD_SHA512_256, n, m, out); break;
     }
+}
+
+// The whole call through_nodes, where the messages are 64 bytes, the thread
+// has their shared block's schedule from a call before, and the row the
+// tables take for them has a nodes function: 1. Else 0, and nothing done;
+// hash_equal_core does the same with more around it.
+static TD_ALWAYS_INLINE int nodes_at_once(const td_backend_row *given, td_alg alg, size_t n,
+                                          const messages *m, uint8_t *out)
+{
+#if TD_SCHEDULE_CACHE
+    if (m->len != 64 || last_schedule.family != (int)td_alg_info_of(alg)->family ||
+        last_schedule.len != 64)
+        return 0;
+    const td_backend_row *row =
+        row_for(given, alg, n < TD_MANY_MAX_LANES ? n : TD_MANY_MAX_LANES, TD_BATCH_NODES);
+    return through_nodes(row, alg, m->ptrs, m->ptrs != NULL ? NULL : m->base, n,
+                         &last_schedule.block, out);
+#else
+    (void)given, (void)alg, (void)n, (void)m, (void)out;
+    return 0;
+#endif
+}
+
+// Equal lengths: SHA-1 and SHA-224/256 nodes at once where they can be,
+// everything else in batches.
+static void hash_equal(const td_backend_row *given, td_alg alg, size_t n, const messages *m,
+                       uint8_t *out)
+{
+    int done = 0;
+    switch (alg) {
+    case TD_SHA1:   done = nodes_at_once(given, TD_SHA1, n, m, out); break;
+    case TD_SHA224: done = nodes_at_once(given, TD_SHA224, n, m, out); break;
+    case TD_SHA256: done = nodes_at_once(given, TD_SHA256, n, m, out); break;
+    default:        break;
+    }
+    if (!done)
+        hash_equal_batches(given, alg, n, m, out);
 }
 
 // ------------------------------------------------------------ mixed lengths
@@ -403,8 +462,8 @@ static void hash_mixed_batch(const td_backend_row *given, td_alg alg, const mess
     const td_alg_info *info = td_alg_info_of(alg);
     const td_family family = info->family;
     const size_t block_size = info->block_size;
-    lane_state states[TD_MANY_MAX_LANES];
-    uint8_t padding[TD_MANY_MAX_LANES][TD_PAD_BUFFER_SIZE];
+    _Alignas(64) lane_state states[TD_MANY_MAX_LANES];
+    _Alignas(64) uint8_t padding[TD_MANY_MAX_LANES][TD_PAD_BUFFER_SIZE];
     segment seg[TD_MANY_MAX_LANES];
 
     for (size_t i = 0; i < k; i++) {

@@ -112,6 +112,17 @@ typedef void td_sha512_blocks_many_fn(td_sha512_state *const *states, const uint
 typedef void td_sha256_nodes_fn(const void *const *ptrs, const uint8_t *base, size_t n,
                                 const td_sha256_shared_block *last,
                                 const td_sha256_state *start, uint8_t *out, size_t digest_size);
+// The same for SHA-1, whose one algorithm fixes the start state and the
+// digest's 20 bytes: n >= 1 messages of one block each (64 bytes) to digests
+// at out + 20 * i, each written after messages 0 .. i are read.
+typedef void td_sha1_nodes_fn(const void *const *ptrs, const uint8_t *base, size_t n,
+                              const td_sha1_shared_block *last, uint8_t *out);
+
+// A row's nodes function, if it has one: the member of its family.
+typedef union td_nodes_fn {
+    td_sha1_nodes_fn   *sha1;
+    td_sha256_nodes_fn *sha256;
+} td_nodes_fn;
 
 // For lanes backends: p[0 .. lanes) = the k pointers of from, then from[0]
 // again for the lanes beyond k, whose results are thrown away.
@@ -170,8 +181,9 @@ typedef struct td_backend_row {
     uint32_t     streams;    // many path: 1 where each message adds its own
                              // rounds to a call (SHA-NI streams), so that a
                              // batch of up to twice lanes is split evenly
-    td_sha256_nodes_fn *sha256_nodes; // many path, SHA-224/256: NULL, or a
-                                      // Merkle level's nodes to digests
+    td_nodes_fn  nodes;      // many path, SHA-1 and SHA-224/256: NULL, or
+                             // messages of one block and the shared one
+                             // (Merkle nodes) to their digests
 } td_backend_row;
 
 // A family's backends for one path; the last row is "portable".
@@ -232,11 +244,7 @@ static inline const td_alg_info *td_alg_info_of(td_alg alg)
 // the automatic choice takes for a full batch (td_backend's answer).
 TD_HIDDEN const td_backend_row *td_backend_row_for(td_alg alg, td_path path);
 
-// The many-path row for count messages of alg side by side, 1 <= count <=
-// TD_MANY_MAX_LANES, in a batch of the given shape: the pinned or named row,
-// or else the first rule of the family that holds here. Two atomic loads
-// after the first call.
-TD_HIDDEN const td_backend_row *td_many_row_for(td_alg alg, size_t count, td_batch_shape shape);
+// td_many_row_for, the many-path row for a count of messages: many_row.h.
 
 // Every row built in for a family and path, usable here or not.
 TD_HIDDEN td_backend_table td_backend_table_of(td_family family, td_path path);

@@ -26,7 +26,7 @@
 #include "testutil.h"
 #include "ref.h"
 #include "cpu_model.h"
-#include "td_internal.h" // td_many_row_for: the many path's row for a count
+#include "many_row.h" // td_many_row_for: the many path's row for a count
 
 // ------------------------------------------------------------------ the model
 
@@ -80,7 +80,8 @@ static const family_model model[NFAM] = {
           { "shani-x4", SHANI }, { "shani", SHANI },
           { "shani-msg", SHANI }, { "avx2", SHA_AVX2 }, { "armv8", "sha1 sha2" },
           { "portable", "" }, { NULL, NULL } },
-        { { "avx512-x16", 10, "slow-vprold", NULL, 0 }, { "avx512-x16", 6, NULL, "slow-vprold", 0 },
+        { { "avx512-x16", 13, "slow-zmm", NULL, 1 }, { "shani-avx512-x4", 2, "slow-zmm", NULL, 1 },
+          { "avx512-x16", 10, "slow-vprold", NULL, 0 }, { "avx512-x16", 6, NULL, "slow-vprold", 0 },
           { "shani-avx512-x4", 2, "slow-zmm", NULL, 0 }, { "shani-x4", 2, NULL, NULL, 0 }, { "shani", 1, NULL, "slow-vector-int slow-vprold", 0 },
           { "shani-msg", 1, NULL, NULL, 0 }, { "avx2", 1, NULL, NULL, 0 },
           { "armv8", 1, NULL, NULL, 0 }, { "portable", 1, NULL, NULL, 0 },

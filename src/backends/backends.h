@@ -25,6 +25,8 @@ TD_HIDDEN td_sha1_blocks_fn td_sha1_blocks_ssse3;
 TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_avx512_x16; // 16 lanes
 TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_shani_x4;   // up to 4 streams interleaved
 TD_HIDDEN td_sha1_blocks_many_fn td_sha1_blocks_many_shani_avx512_x4; // the same, AVX-512VL
+TD_HIDDEN td_sha1_nodes_fn td_sha1_nodes_shani_x4;        // 64-byte messages to digests
+TD_HIDDEN td_sha1_nodes_fn td_sha1_nodes_shani_avx512_x4; // the same, AVX-512VL
 
 // SHA-224/256
 TD_HIDDEN td_sha256_blocks_fn td_sha256_blocks_portable;
@@ -37,9 +39,11 @@ TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_avx512_x8;  // 8 lanes,
 TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_shani_x4;   // up to 4 streams interleaved
 TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_shani_x32;  // 32 a call, 4 at a time
 TD_HIDDEN td_sha256_nodes_fn td_sha256_nodes_shani_x32; // its Merkle nodes to digests
+TD_HIDDEN td_sha256_nodes_fn td_sha256_nodes_shani_x4;  // the same in lockstep fours
 TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_shani_avx512_x4; // the same, AVX-512VL
 TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_shani_avx512_x32; // and x32, AVX-512VL
 TD_HIDDEN td_sha256_nodes_fn td_sha256_nodes_shani_avx512_x32; // its Merkle nodes to digests
+TD_HIDDEN td_sha256_nodes_fn td_sha256_nodes_shani_avx512_x4;  // the same in lockstep fours
 TD_HIDDEN td_sha256_blocks_many_fn td_sha256_blocks_many_avx2_x8;    // 8 lanes
 
 // SHA-384/512, SHA-512/t

@@ -110,3 +110,4 @@ void td_sha1_blocks_shani_msg(td_sha1_state *state, const uint8_t *data, size_t 
 // ------------------------------------------------------------ many path
 
 SHA1_SHANI_STREAMS_ENTRY(td_sha1_blocks_many_shani_x4)
+SHA1_SHANI_NODES_ENTRY(td_sha1_nodes_shani_x4)

@@ -19,3 +19,4 @@
 #include "sha1_shani_body.h"
 
 SHA1_SHANI_STREAMS_ENTRY(td_sha1_blocks_many_shani_avx512_x4)
+SHA1_SHANI_NODES_ENTRY(td_sha1_nodes_shani_avx512_x4)

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0
  * SHA-1 with the SHA extensions: the schedule step, the state in SHA-NI's
- * order, and up to 4 messages with their rounds interleaved for the many
- * path. Shared by sha1_shani.c (SSE encodings, 16 vector registers) and
+ * order, up to 4 messages with their rounds interleaved for the many path,
+ * and 64-byte messages straight to their digests. Shared by sha1_shani.c (SSE encodings, 16 vector registers) and
  * sha1_shani_avx512.c (the same code with AVX-512VL: 32 registers for the
  * streams' words, fewer spills). The including file has included
  * <immintrin.h>, td_internal.h and backends.h, and calls
- * SHA1_SHANI_STREAMS_ENTRY(name) for its 4-message function.
+ * SHA1_SHANI_STREAMS_ENTRY(name) for its 4-message function and
+ * SHA1_SHANI_NODES_ENTRY(name) for its 64-byte messages.
  */
 #ifndef TD_SHA1_SHANI_BODY_H
 #define TD_SHA1_SHANI_BODY_H
@@ -61,69 +62,58 @@ static inline void store_state(td_sha1_state *state, __m128i abcd, __m128i e)
     UNROLL for (size_t j = 0; j < s; j++)                                           \
         abcd[j] = _mm_add_epi32(abcd[j], abcd_in[j]);
 
-// nblocks blocks of each of s streams, then ntail blocks of the tails, then
-// the shared block when last is not NULL. Written for a constant s, each
-// loop over the streams unrolled.
-static inline __attribute__((always_inline)) void streams(td_sha1_state *const *states,
-                                                          const uint8_t *const *data,
-                                                          const size_t s, size_t nblocks,
-                                                          const uint8_t *const *tail,
-                                                          size_t ntail,
-                                                          const td_sha1_shared_block *last)
+// One data block of each of s streams, at src[j] + off, into abcd[j] and
+// e[j]. Written for a constant s, each loop over the streams unrolled.
+static inline __attribute__((always_inline)) void data_block(__m128i *abcd, __m128i *e,
+                                                             const uint8_t *const *src,
+                                                             size_t off, const size_t s)
 {
     const __m128i bswap = BSWAP_WORDS;
-    __m128i abcd[MAX_STREAMS], e[MAX_STREAMS];
-    UNROLL for (size_t j = 0; j < s; j++)
-        load_state(states[j], &abcd[j], &e[j]);
-
-    // The body, then the tail.
-    for (int segment = 0; segment < 2; segment++) {
-        const uint8_t *const *src = segment == 0 ? data : tail;
-        size_t count = segment == 0 ? nblocks : ntail;
-        for (size_t off = 0; count != 0; count--, off += 64) {
-            __m128i abcd_in[MAX_STREAMS], e_in[MAX_STREAMS], e_w[MAX_STREAMS], w[MAX_STREAMS][8];
-            UNROLL for (size_t j = 0; j < s; j++) {
-                abcd_in[j] = abcd[j];
-                e_in[j] = e[j];
-                for (size_t q = 0; q < 4; q++)
-                    w[j][q] = _mm_shuffle_epi8(
-                        _mm_loadu_si128((const __m128i *)(src[j] + off + 16 * q)), bswap);
-                for (size_t k = 4; k < 7; k++)
-                    w[j][k] = expand(w[j][k - 4], w[j][k - 3], w[j][k - 2], w[j][k - 1]);
-                // Rounds 0-3 take E plain: its lower dwords are zero.
-                e_w[j] = _mm_add_epi32(e[j], w[j][0]);
-            }
-            // Group g's four rounds in every stream; from the same input ABCD,
-            // the next group's E + W; the group three ahead of the schedule.
-            // Unrolled by hand: SHA1RNDS4's function number is an immediate.
-#define GROUP(g)                                                                        \
-        UNROLL for (size_t j = 0; j < s; j++) {                                         \
-            const __m128i in = abcd[j];                                                 \
-            abcd[j] = _mm_sha1rnds4_epu32(abcd[j], e_w[j], (g) / 5);                    \
-            if ((g) < 19)                                                               \
-                e_w[j] = _mm_sha1nexte_epu32(in, w[j][((g) + 1) & 7]);                  \
-            else                                                                        \
-                e[j] = _mm_sha1nexte_epu32(in, e_in[j]); /* the next block's E */       \
-            if ((g) + 3 >= 7 && (g) + 3 < 20)                                           \
-                w[j][((g) + 3) & 7] = expand(w[j][((g) - 1) & 7], w[j][(g) & 7],        \
-                                             w[j][((g) + 1) & 7], w[j][((g) + 2) & 7]); \
-        }
-            ALL_GROUPS()
-#undef GROUP
-            FEED_FORWARD()
-        }
+    __m128i abcd_in[MAX_STREAMS], e_in[MAX_STREAMS], e_w[MAX_STREAMS], w[MAX_STREAMS][8];
+    UNROLL for (size_t j = 0; j < s; j++) {
+        abcd_in[j] = abcd[j];
+        e_in[j] = e[j];
+        for (size_t q = 0; q < 4; q++)
+            w[j][q] = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(src[j] + off + 16 * q)),
+                                       bswap);
+        for (size_t k = 4; k < 7; k++)
+            w[j][k] = expand(w[j][k - 4], w[j][k - 3], w[j][k - 2], w[j][k - 1]);
+        // Rounds 0-3 take E plain: its lower dwords are zero.
+        e_w[j] = _mm_add_epi32(e[j], w[j][0]);
     }
+    // Group g's four rounds in every stream; from the same input ABCD, the
+    // next group's E + W; the group three ahead of the schedule. Unrolled
+    // by hand: SHA1RNDS4's function number is an immediate.
+#define GROUP(g)                                                                        \
+    UNROLL for (size_t j = 0; j < s; j++) {                                             \
+        const __m128i in = abcd[j];                                                     \
+        abcd[j] = _mm_sha1rnds4_epu32(abcd[j], e_w[j], (g) / 5);                        \
+        if ((g) < 19)                                                                   \
+            e_w[j] = _mm_sha1nexte_epu32(in, w[j][((g) + 1) & 7]);                      \
+        else                                                                            \
+            e[j] = _mm_sha1nexte_epu32(in, e_in[j]); /* the next block's E */           \
+        if ((g) + 3 >= 7 && (g) + 3 < 20)                                               \
+            w[j][((g) + 3) & 7] = expand(w[j][((g) - 1) & 7], w[j][(g) & 7],            \
+                                         w[j][((g) + 1) & 7], w[j][((g) + 2) & 7]);     \
+    }
+    ALL_GROUPS()
+#undef GROUP
+    FEED_FORWARD()
+}
 
-    if (last != NULL) {
-        // W of the shared block from memory, reversed into SHA-NI's order:
-        // no schedule at all.
-        __m128i abcd_in[MAX_STREAMS], e_in[MAX_STREAMS], e_w[MAX_STREAMS];
-        __m128i w = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&last->w[0]), 0x1b);
-        UNROLL for (size_t j = 0; j < s; j++) {
-            abcd_in[j] = abcd[j];
-            e_in[j] = e[j];
-            e_w[j] = _mm_add_epi32(e[j], w);
-        }
+// The shared block of each of s streams, its W from memory, reversed into
+// SHA-NI's order: no schedule at all.
+static inline __attribute__((always_inline)) void shared_block(__m128i *abcd, __m128i *e,
+                                                               const td_sha1_shared_block *last,
+                                                               const size_t s)
+{
+    __m128i abcd_in[MAX_STREAMS], e_in[MAX_STREAMS], e_w[MAX_STREAMS];
+    __m128i w = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&last->w[0]), 0x1b);
+    UNROLL for (size_t j = 0; j < s; j++) {
+        abcd_in[j] = abcd[j];
+        e_in[j] = e[j];
+        e_w[j] = _mm_add_epi32(e[j], w);
+    }
 #define GROUP(g)                                                                        \
     if ((g) < 19)                                                                       \
         w = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&last->w[4 * (g) + 4]), 0x1b); \
@@ -135,13 +125,99 @@ static inline __attribute__((always_inline)) void streams(td_sha1_state *const *
         else                                                                            \
             e[j] = _mm_sha1nexte_epu32(in, e_in[j]);                                    \
     }
-        ALL_GROUPS()
+    ALL_GROUPS()
 #undef GROUP
-        FEED_FORWARD()
-    }
+    FEED_FORWARD()
+}
 
+// nblocks blocks of each of s streams, then ntail blocks of the tails, then
+// the shared block when last is not NULL.
+static inline __attribute__((always_inline)) void streams(td_sha1_state *const *states,
+                                                          const uint8_t *const *data,
+                                                          const size_t s, size_t nblocks,
+                                                          const uint8_t *const *tail,
+                                                          size_t ntail,
+                                                          const td_sha1_shared_block *last)
+{
+    __m128i abcd[MAX_STREAMS], e[MAX_STREAMS];
+    UNROLL for (size_t j = 0; j < s; j++)
+        load_state(states[j], &abcd[j], &e[j]);
+    for (size_t off = 0; off < 64 * nblocks; off += 64)
+        data_block(abcd, e, data, off, s);
+    for (size_t off = 0; off < 64 * ntail; off += 64)
+        data_block(abcd, e, tail, off, s);
+    if (last != NULL)
+        shared_block(abcd, e, last, s);
     UNROLL for (size_t j = 0; j < s; j++)
         store_state(states[j], abcd[j], e[j]);
+}
+
+// ------------------------------------------------------------ nodes
+// Messages of one data block each followed by the shared block (64-byte
+// messages), from the start state held in registers to digests stored
+// straight from them: no states in memory, nothing for the caller to set up
+// or turn into digests (AMD Zen 4, two 64-byte messages: TSC ticks a
+// message, in docs/performance-notes.md).
+
+// The digest of a stream, big-endian, to out: ABCD's bytes all reversed
+// put A first; E is the top dword of its register.
+static inline __attribute__((always_inline)) void store_digest(uint8_t *out, __m128i abcd,
+                                                               __m128i e)
+{
+    const __m128i bswap = BSWAP_WORDS;
+    _mm_storeu_si128((__m128i *)(void *)out, _mm_shuffle_epi8(abcd, bswap));
+    const uint32_t e_be = (uint32_t)_mm_cvtsi128_si32(_mm_shuffle_epi8(e, bswap));
+    memcpy(out + 16, &e_be, 4);
+}
+
+// Messages i .. i + s at ptrs[i + j], or at base + 64 * (i + j) when
+// BY_PTRS is 0, to out + 20 * (i + j), all read before any digest is
+// written. Each pointer and digest address is worked out apart, s and
+// BY_PTRS constants: through a loop over an array of pointers, GCC 12 kept
+// the first stream's words in memory, 10% slower with two streams (AMD Zen
+// 4).
+static inline __attribute__((always_inline)) void node_streams(const void *const *ptrs,
+                                                               const uint8_t *base, size_t i,
+                                                               const size_t s,
+                                                               const td_sha1_shared_block *last,
+                                                               uint8_t *out, const int BY_PTRS)
+{
+    const uint8_t *src[MAX_STREAMS];
+    __m128i abcd[MAX_STREAMS], e[MAX_STREAMS];
+    UNROLL for (size_t j = 0; j < s; j++) {
+        src[j] = BY_PTRS ? (const uint8_t *)ptrs[i + j] : base + 64 * (i + j);
+        abcd[j] = _mm_set_epi32(0x67452301, (int)0xefcdab89, (int)0x98badcfe, 0x10325476);
+        e[j] = _mm_set_epi32((int)0xc3d2e1f0, 0, 0, 0);
+    }
+    data_block(abcd, e, src, 0, s);
+    shared_block(abcd, e, last, s);
+    UNROLL for (size_t j = 0; j < s; j++)
+        store_digest(out + 20 * (i + j), abcd[j], e[j]);
+}
+
+// n messages in lockstep groups of up to four; more than four but fewer
+// than eight are split evenly (5 as 3 + 2), as many.c splits a batch among
+// streams. Digests go out group by group, each after its group's messages
+// are read and before later ones are: 20 * i < 64 * i, so a level may be
+// hashed in place.
+static inline __attribute__((always_inline)) void nodes(const void *const *ptrs,
+                                                        const uint8_t *base, size_t n,
+                                                        const td_sha1_shared_block *last,
+                                                        uint8_t *out, const int BY_PTRS)
+{
+    for (size_t i = 0; i < n;) {
+        const size_t left = n - i;
+        const size_t k = left <= MAX_STREAMS       ? left
+                         : left < 2 * MAX_STREAMS ? (left + 1) / 2
+                                                  : MAX_STREAMS;
+        switch (k) {
+        case 1: node_streams(ptrs, base, i, 1, last, out, BY_PTRS); break;
+        case 2: node_streams(ptrs, base, i, 2, last, out, BY_PTRS); break;
+        case 3: node_streams(ptrs, base, i, 3, last, out, BY_PTRS); break;
+        default: node_streams(ptrs, base, i, 4, last, out, BY_PTRS); break;
+        }
+        i += k;
+    }
 }
 
 #undef ALL_GROUPS
@@ -160,6 +236,18 @@ static inline __attribute__((always_inline)) void streams(td_sha1_state *const *
         case 3: streams(states, data, 3, nblocks, tail, ntail, last); break;              \
         default: streams(states, data, 4, nblocks, tail, ntail, last); break;             \
         }                                                                                 \
+    }
+
+// 64-byte messages to their digests (td_sha1_nodes_fn), one copy for each
+// source.
+#define SHA1_SHANI_NODES_ENTRY(name)                                                      \
+    void name(const void *const *ptrs, const uint8_t *base, size_t n,                     \
+              const td_sha1_shared_block *last, uint8_t *out)                             \
+    {                                                                                     \
+        if (ptrs != NULL)                                                                 \
+            nodes(ptrs, NULL, n, last, out, 1);                                           \
+        else                                                                              \
+            nodes(NULL, base, n, last, out, 0);                                           \
     }
 
 #endif // TD_SHA1_SHANI_BODY_H

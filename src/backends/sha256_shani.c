@@ -78,4 +78,5 @@ void td_sha256_blocks_shani(td_sha256_state *state, const uint8_t *data, size_t 
 
 SHA256_SHANI_STREAMS_ENTRY(td_sha256_blocks_many_shani_x4)
 SHA256_SHANI_PIPELINED_ENTRY(td_sha256_blocks_many_shani_x32, td_sha256_blocks_many_shani_x4)
-SHA256_SHANI_NODES_ENTRY(td_sha256_nodes_shani_x32, td_sha256_blocks_many_shani_x4)
+SHA256_SHANI_NODES_ENTRY(td_sha256_nodes_shani_x32)
+SHA256_SHANI_LOCKSTEP_NODES_ENTRY(td_sha256_nodes_shani_x4)

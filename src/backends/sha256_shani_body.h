@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: Apache-2.0
  * SHA-224/256 with the SHA extensions: the message schedule step, the state
  * in ABEF/CDGH form, up to 4 messages with their rounds interleaved, and a
- * Merkle level's nodes in two pairs of streams half a node apart.
+ * Merkle level's nodes straight to their digests, in lockstep or in two
+ * pairs of streams half a node apart.
  * Shared by sha256_shani.c (SSE encodings, 16 vector registers) and
  * sha256_shani_avx512.c (the same code with AVX-512VL: 32 registers for the
  * streams' words, fewer spills). The including file has included
  * <immintrin.h>, <string.h>, td_internal.h, wipe.h, backends.h and
  * sha2_constants.h, and calls SHA256_SHANI_STREAMS_ENTRY(name) for its
  * 4-message function, SHA256_SHANI_PIPELINED_ENTRY(name, x4) for one of up
- * to 32 messages, and SHA256_SHANI_NODES_ENTRY(name, x4) for its Merkle
- * nodes.
+ * to 32 messages, and SHA256_SHANI_NODES_ENTRY(name) and
+ * SHA256_SHANI_LOCKSTEP_NODES_ENTRY(name) for their Merkle nodes.
  */
 #ifndef TD_SHA256_SHANI_BODY_H
 #define TD_SHA256_SHANI_BODY_H
@@ -98,9 +99,59 @@ static inline __attribute__((always_inline)) void shared_group(__m128i *abef, __
         cdgh[j] = _mm_add_epi32(cdgh[j], cdgh_in[j]);                              \
     }
 
+// One data block of each of s streams, at src[j] + off, into abef[j] and
+// cdgh[j]. Written for a constant s, each loop over the streams unrolled.
+static inline __attribute__((always_inline)) void data_block(__m128i *abef, __m128i *cdgh,
+                                                             const uint8_t *const *src,
+                                                             size_t off, const size_t s)
+{
+    const __m128i bswap = BSWAP_WORDS;
+    __m128i abef_in[MAX_STREAMS], cdgh_in[MAX_STREAMS], w[MAX_STREAMS][4];
+    UNROLL for (size_t j = 0; j < s; j++) {
+        abef_in[j] = abef[j];
+        cdgh_in[j] = cdgh[j];
+        for (size_t q = 0; q < 4; q++)
+            w[j][q] = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(src[j] + off + 16 * q)),
+                                       bswap);
+    }
+    // Group i's four rounds in every stream, then each stream's group i + 4
+    // in place of group i. Unrolled by hand: GCC 12 keeps a loop over the
+    // groups, and the arrays in memory.
+#define GROUP(i)                                                                        \
+    {                                                                                   \
+        const __m128i k4 = K4(i);                                                       \
+        UNROLL for (size_t j = 0; j < s; j++)                                           \
+            data_group(&abef[j], &cdgh[j], w[j], (i), k4);                              \
+    }
+    ALL_GROUPS()
+#undef GROUP
+    FEED_FORWARD()
+}
+
+// The shared block of each of s streams, W + K from memory: no schedule at
+// all.
+static inline __attribute__((always_inline)) void shared_block(__m128i *abef, __m128i *cdgh,
+                                                               const td_sha256_shared_block *last,
+                                                               const size_t s)
+{
+    __m128i abef_in[MAX_STREAMS], cdgh_in[MAX_STREAMS];
+    UNROLL for (size_t j = 0; j < s; j++) {
+        abef_in[j] = abef[j];
+        cdgh_in[j] = cdgh[j];
+    }
+#define GROUP(i)                                                                        \
+    {                                                                                   \
+        const __m128i wk = SHARED_WK(i), wk_high = _mm_shuffle_epi32(wk, 0x0e);         \
+        UNROLL for (size_t j = 0; j < s; j++)                                           \
+            shared_group(&abef[j], &cdgh[j], wk, wk_high);                              \
+    }
+    ALL_GROUPS()
+#undef GROUP
+    FEED_FORWARD()
+}
+
 // nblocks blocks of each of s streams, then ntail blocks of the tails, then
-// the shared block when last is not NULL. Written for a constant s, each
-// loop over the streams unrolled.
+// the shared block when last is not NULL.
 static inline __attribute__((always_inline)) void streams(td_sha256_state *const *states,
                                                           const uint8_t *const *data,
                                                           const size_t s, size_t nblocks,
@@ -108,57 +159,15 @@ static inline __attribute__((always_inline)) void streams(td_sha256_state *const
                                                           size_t ntail,
                                                           const td_sha256_shared_block *last)
 {
-    const __m128i bswap = BSWAP_WORDS;
     __m128i abef[MAX_STREAMS], cdgh[MAX_STREAMS];
     UNROLL for (size_t j = 0; j < s; j++)
         load_state(states[j], &abef[j], &cdgh[j]);
-
-    // The body, then the tail.
-    for (int segment = 0; segment < 2; segment++) {
-        const uint8_t *const *src = segment == 0 ? data : tail;
-        size_t count = segment == 0 ? nblocks : ntail;
-        for (size_t off = 0; count != 0; count--, off += 64) {
-            __m128i abef_in[MAX_STREAMS], cdgh_in[MAX_STREAMS], w[MAX_STREAMS][4];
-            UNROLL for (size_t j = 0; j < s; j++) {
-                abef_in[j] = abef[j];
-                cdgh_in[j] = cdgh[j];
-                for (size_t q = 0; q < 4; q++)
-                    w[j][q] = _mm_shuffle_epi8(
-                        _mm_loadu_si128((const __m128i *)(src[j] + off + 16 * q)), bswap);
-            }
-            // Group i's four rounds in every stream, then each stream's group
-            // i + 4 in place of group i. Unrolled by hand: GCC 12 keeps a loop
-            // over the groups, and the arrays in memory.
-#define GROUP(i)                                                                        \
-        {                                                                               \
-            const __m128i k4 = K4(i);                                                   \
-            UNROLL for (size_t j = 0; j < s; j++)                                       \
-                data_group(&abef[j], &cdgh[j], w[j], (i), k4);                          \
-        }
-            ALL_GROUPS()
-#undef GROUP
-            FEED_FORWARD()
-        }
-    }
-
-    if (last != NULL) {
-        // W + K of the shared block, from memory: no schedule at all.
-        __m128i abef_in[MAX_STREAMS], cdgh_in[MAX_STREAMS];
-        UNROLL for (size_t j = 0; j < s; j++) {
-            abef_in[j] = abef[j];
-            cdgh_in[j] = cdgh[j];
-        }
-#define GROUP(i)                                                                        \
-    {                                                                                   \
-        const __m128i wk = SHARED_WK(i), wk_high = _mm_shuffle_epi32(wk, 0x0e);         \
-        UNROLL for (size_t j = 0; j < s; j++)                                           \
-            shared_group(&abef[j], &cdgh[j], wk, wk_high);                              \
-    }
-        ALL_GROUPS()
-#undef GROUP
-        FEED_FORWARD()
-    }
-
+    for (size_t off = 0; off < 64 * nblocks; off += 64)
+        data_block(abef, cdgh, data, off, s);
+    for (size_t off = 0; off < 64 * ntail; off += 64)
+        data_block(abef, cdgh, tail, off, s);
+    if (last != NULL)
+        shared_block(abef, cdgh, last, s);
     UNROLL for (size_t j = 0; j < s; j++)
         store_state(states[j], abef[j], cdgh[j]);
 }
@@ -232,6 +241,58 @@ static inline __attribute__((always_inline)) void store_digest(uint8_t *out, __m
         _mm_storel_epi64((__m128i *)(void *)(out + 16), hi);
         const uint32_t g = (uint32_t)_mm_extract_epi32(hi, 2);
         memcpy(out + 24, &g, 4);
+    }
+}
+
+// Messages i .. i + s at ptrs[i + j], or at base + 64 * (i + j) when
+// BY_PTRS is 0, in lockstep from the start state in registers, to their
+// digests at out + DS * (i + j), all read before any digest is written.
+static inline __attribute__((always_inline)) void node_streams(
+    __m128i start_abef, __m128i start_cdgh, const void *const *ptrs, const uint8_t *base,
+    size_t i, const size_t s, const td_sha256_shared_block *last, uint8_t *out, const size_t DS,
+    const int BY_PTRS)
+{
+    const uint8_t *src[MAX_STREAMS];
+    __m128i abef[MAX_STREAMS], cdgh[MAX_STREAMS];
+    UNROLL for (size_t j = 0; j < s; j++) {
+        src[j] = BY_PTRS ? (const uint8_t *)ptrs[i + j] : base + 64 * (i + j);
+        abef[j] = start_abef;
+        cdgh[j] = start_cdgh;
+    }
+    data_block(abef, cdgh, src, 0, s);
+    shared_block(abef, cdgh, last, s);
+    UNROLL for (size_t j = 0; j < s; j++)
+        store_digest(out + DS * (i + j), abef[j], cdgh[j], DS);
+}
+
+// n messages in lockstep groups of up to four; more than four but fewer
+// than eight split evenly (5 as 3 + 2), as many.c splits a batch among
+// streams. Each group's digests go out after its messages are read and
+// before later ones are (DS * i < 64 * i: a level may be hashed in place).
+static inline __attribute__((always_inline)) void lockstep_nodes(const td_sha256_state *start,
+                                                                 const void *const *ptrs,
+                                                                 const uint8_t *base, size_t n,
+                                                                 const td_sha256_shared_block *last,
+                                                                 uint8_t *out, const size_t DS,
+                                                                 const int BY_PTRS)
+{
+    __m128i start_abef, start_cdgh;
+    load_state(start, &start_abef, &start_cdgh);
+    for (size_t i = 0; i < n;) {
+        const size_t left = n - i;
+        const size_t k = left <= MAX_STREAMS       ? left
+                         : left < 2 * MAX_STREAMS ? (left + 1) / 2
+                                                  : MAX_STREAMS;
+#define NODE_STREAMS(s) \
+    node_streams(start_abef, start_cdgh, ptrs, base, i, (s), last, out, DS, BY_PTRS)
+        switch (k) {
+        case 1: NODE_STREAMS(1); break;
+        case 2: NODE_STREAMS(2); break;
+        case 3: NODE_STREAMS(3); break;
+        default: NODE_STREAMS(4); break;
+        }
+#undef NODE_STREAMS
+        i += k;
     }
 }
 
@@ -336,46 +397,43 @@ static inline __attribute__((always_inline)) void merkle_pairs(const td_sha256_s
                tail != NULL ? tail + i : NULL, ntail, last);                           \
     }
 
-// A Merkle level's nodes to their digests (td_sha256_nodes_fn): by
-// merkle_pairs from 8 messages on, fewer four at a time through x4 with
-// states on the stack.
-#define SHA256_SHANI_NODES_ENTRY(name, x4)                                             \
+// One copy of a nodes function for each source and digest size: all
+// constants.
+#define SHA256_SHANI_NODES_COPIES(how, start, ptrs, base, n, last, out, digest_size)   \
+    do {                                                                           \
+        if ((ptrs) != NULL && (digest_size) == 32)                                 \
+            how(start, ptrs, NULL, n, last, out, 32, 1);                           \
+        else if ((ptrs) != NULL)                                                   \
+            how(start, ptrs, NULL, n, last, out, 28, 1);                           \
+        else if ((digest_size) == 32)                                              \
+            how(start, NULL, base, n, last, out, 32, 0);                           \
+        else                                                                       \
+            how(start, NULL, base, n, last, out, 28, 0);                           \
+    } while (0)
+
+// A Merkle level's nodes to their digests (td_sha256_nodes_fn) by the
+// pipelined pairs from 8 messages on, fewer in lockstep.
+#define SHA256_SHANI_NODES_ENTRY(name)                                                 \
     void name(const void *const *ptrs, const uint8_t *base, size_t n,                  \
               const td_sha256_shared_block *last, const td_sha256_state *start,        \
               uint8_t *out, size_t digest_size)                                        \
     {                                                                                  \
-        if (n >= 8) {                                                                  \
-            /* One copy for each source and digest size: all constants. */             \
-            if (ptrs != NULL && digest_size == 32)                                     \
-                merkle_pairs(start, ptrs, base, n, last, out, 32, 1);                  \
-            else if (ptrs != NULL)                                                     \
-                merkle_pairs(start, ptrs, base, n, last, out, 28, 1);                  \
-            else if (digest_size == 32)                                                \
-                merkle_pairs(start, ptrs, base, n, last, out, 32, 0);                  \
-            else                                                                       \
-                merkle_pairs(start, ptrs, base, n, last, out, 28, 0);                  \
-            return;                                                                    \
-        }                                                                              \
-        td_sha256_state st[4];                                                         \
-        td_sha256_state *const sp[4] = { &st[0], &st[1], &st[2], &st[3] };             \
-        for (size_t i = 0; i < n; i += 4) {                                            \
-            const size_t k = n - i < 4 ? n - i : 4;                                    \
-            const uint8_t *data[4];                                                    \
-            for (size_t j = 0; j < k; j++) {                                           \
-                data[j] = ptrs != NULL ? (const uint8_t *)ptrs[i + j] : base + 64 * (i + j); \
-                st[j] = *start;                                                        \
-            }                                                                          \
-            x4(sp, data, k, 1, NULL, 0, last);                                         \
-            for (size_t j = 0; j < k; j++) {                                           \
-                __m128i abef, cdgh;                                                    \
-                load_state(&st[j], &abef, &cdgh);                                      \
-                if (digest_size == 32)                                                 \
-                    store_digest(out + (i + j) * 32, abef, cdgh, 32);                  \
-                else                                                                   \
-                    store_digest(out + (i + j) * 28, abef, cdgh, 28);                  \
-            }                                                                          \
-        }                                                                              \
-        td_wipe(st, sizeof st);                                                        \
+        if (n >= 8)                                                                    \
+            SHA256_SHANI_NODES_COPIES(merkle_pairs, start, ptrs, base, n, last, out,   \
+                                      digest_size);                                    \
+        else                                                                           \
+            SHA256_SHANI_NODES_COPIES(lockstep_nodes, start, ptrs, base, n, last, out, \
+                                      digest_size);                                    \
+    }
+
+// The same in lockstep groups of up to four, for the rows of four streams.
+#define SHA256_SHANI_LOCKSTEP_NODES_ENTRY(name)                                        \
+    void name(const void *const *ptrs, const uint8_t *base, size_t n,                  \
+              const td_sha256_shared_block *last, const td_sha256_state *start,        \
+              uint8_t *out, size_t digest_size)                                        \
+    {                                                                                  \
+        SHA256_SHANI_NODES_COPIES(lockstep_nodes, start, ptrs, base, n, last, out,     \
+                                  digest_size);                                        \
     }
 
 #endif
