@@ -159,6 +159,5 @@ int td_hash(td_alg alg, const void *data, size_t len, void *out)
         return TD_ERR_ARG;
     if (!td_len_allowed(alg, len))
         return TD_ERR_LENGTH;
-    td_hash_with(td_backend_row_for(alg, TD_SINGLE), alg, data, len, out);
-    return TD_OK;
+    return td_hash_with(td_backend_row_for(alg, TD_SINGLE), alg, data, len, out);
 }

@@ -566,15 +566,29 @@ void td_hash_many_fixed_with(const td_backend_row *row, td_alg alg, size_t n,
     hash_messages(row, alg, n, &m, out);
 }
 
-// A lone message the tables take one at a time goes straight to the typed
-// one-shot's code: a call less is a few percent of a 64-byte message.
-static int hashed_alone(td_alg alg, const uint8_t *data, size_t len, uint8_t *out)
+// A lone message, arguments checked, on the first call for it or where the
+// tables take it in lanes.
+static TD_NOINLINE int hash_lone_otherwise(td_alg alg, const void *data, size_t len,
+                                          uint8_t *out)
 {
     const td_backend_row *row = td_many_row_for(alg, 1, TD_BATCH_ANY);
-    if (row->lanes != 1)
-        return 0;
-    td_hash_with(row, alg, data, len, out);
-    return 1;
+    if (row->lanes == 1)
+        return td_hash_with(row, alg, data, len, out);
+    const size_t lens[1] = { len };
+    hash_many_lengths(NULL, alg, 1, &data, lens, 1, out);
+    return TD_OK;
+}
+
+// A lone message, arguments checked: where the tables take one at a time,
+// straight to the typed one-shot's code. Each step ends in a jump, so that
+// no register is saved on the way (AMD Zen 4, 64-byte SHA-1: TSC ticks a
+// call in docs/performance-notes.md).
+static TD_NOINLINE int hash_lone(td_alg alg, const void *data, size_t len, uint8_t *out)
+{
+    const td_backend_row *row = td_many_row_made(alg, 1, TD_BATCH_ANY);
+    if (row == NULL || row->lanes != 1)
+        return hash_lone_otherwise(alg, data, len, out);
+    return td_hash_with(row, alg, data, len, out);
 }
 
 // Whether a * b fits in a size_t, and then *product. Without a division
@@ -601,29 +615,13 @@ static int message_status(td_alg alg, const void *data, size_t len)
     return td_len_allowed(alg, len) ? TD_OK : TD_ERR_LENGTH;
 }
 
-int td_hash_many(td_alg alg, size_t n, const void *const *data, const size_t *lens, void *out)
+// n >= 2 messages, screened in one pass without branches (a 64-byte message
+// costs about 90 cycles, so a few per message here are a few percent) and
+// checked in order only where it finds a fault; the same pass finds whether
+// all lengths are equal.
+static TD_NOINLINE int hash_screened(td_alg alg, size_t n, const void *const *data,
+                                     const size_t *lens, uint8_t *out)
 {
-    if ((unsigned)alg >= (unsigned)TD_ALG_COUNT)
-        return TD_ERR_ARG;
-    if (n == 0)
-        return TD_OK;
-    if (data == NULL || lens == NULL || out == NULL)
-        return TD_ERR_ARG;
-    // Every message is checked before any digest is written, and the first
-    // fault in order is reported. A lone message is checked straight away
-    // (a screening pass cost it 4%: AMD Zen 4, 64-byte SHA-256, 232 cycles
-    // against 223); many are screened in one pass without branches (a
-    // 64-byte message costs about 90 cycles, so a few per message here are
-    // a few percent), and checked in order only where it finds a fault.
-    if (n == 1) {
-        const int status = message_status(alg, data[0], lens[0]);
-        if (status != TD_OK)
-            return status;
-        if (!hashed_alone(alg, data[0], lens[0], out))
-            hash_many_lengths(NULL, alg, 1, data, lens, 1, out);
-        return TD_OK;
-    }
-    // The same pass finds whether all lengths are equal.
     int missing = 0;
     size_t longest = 0, differ = 0;
     for (size_t i = 0; i < n; i++) {
@@ -642,6 +640,25 @@ int td_hash_many(td_alg alg, size_t n, const void *const *data, const size_t *le
     return TD_OK;
 }
 
+int td_hash_many(td_alg alg, size_t n, const void *const *data, const size_t *lens, void *out)
+{
+    if ((unsigned)alg >= (unsigned)TD_ALG_COUNT)
+        return TD_ERR_ARG;
+    if (n == 0)
+        return TD_OK;
+    if (data == NULL || lens == NULL || out == NULL)
+        return TD_ERR_ARG;
+    // Every message is checked before any digest is written, and the first
+    // fault in order is reported. A lone message is checked straight away
+    // (a screening pass cost it 4%: AMD Zen 4, 64-byte SHA-256, 232 cycles
+    // against 223).
+    if (n == 1) {
+        const int status = message_status(alg, data[0], lens[0]);
+        return status != TD_OK ? status : hash_lone(alg, data[0], lens[0], out);
+    }
+    return hash_screened(alg, n, data, lens, out);
+}
+
 int td_hash_many_fixed(td_alg alg, size_t n, const void *data, size_t len, void *out)
 {
     if ((unsigned)alg >= (unsigned)TD_ALG_COUNT)
@@ -656,8 +673,8 @@ int td_hash_many_fixed(td_alg alg, size_t n, const void *data, size_t len, void 
         return TD_ERR_ARG;
     if (!td_len_allowed(alg, len))
         return TD_ERR_LENGTH;
-    if (n == 1 && hashed_alone(alg, data, len, out))
-        return TD_OK;
+    if (n == 1)
+        return hash_lone(alg, data, len, out);
     td_hash_many_fixed_with(NULL, alg, n, data, len, out);
     return TD_OK;
 }

@@ -16,10 +16,11 @@
             return;                                                            \
         core_hash_with(td_backend_row_for(alg, TD_SINGLE), alg, data, len, out); \
     }                                                                          \
-    static void fn##_with(const td_backend_row *row, const uint8_t *data, size_t len, \
-                          uint8_t *out)                                        \
+    static int fn##_with(const td_backend_row *row, const uint8_t *data, size_t len, \
+                         uint8_t *out)                                         \
     {                                                                          \
         core_hash_with(row, alg, data, len, out);                              \
+        return TD_OK;                                                          \
     }
 
 TD_DEFINE_ONESHOT(td_md5, TD_MD5, 16)
@@ -34,17 +35,17 @@ TD_DEFINE_ONESHOT(td_sha512_256, TD_SHA512_256, 32)
 // A function of its own for each alg, each the typed one-shot's code
 // (AMD Zen 5, 64-byte SHA-1: 115 TSC ticks a call through the generic core,
 // 100 as td_sha1 takes).
-void td_hash_with(const td_backend_row *row, td_alg alg, const uint8_t *data, size_t len,
-                  uint8_t *out)
+int td_hash_with(const td_backend_row *row, td_alg alg, const uint8_t *data, size_t len,
+                 uint8_t *out)
 {
     switch (alg) {
-    case TD_MD5:        td_md5_with(row, data, len, out); break;
-    case TD_SHA1:       td_sha1_with(row, data, len, out); break;
-    case TD_SHA224:     td_sha224_with(row, data, len, out); break;
-    case TD_SHA256:     td_sha256_with(row, data, len, out); break;
-    case TD_SHA384:     td_sha384_with(row, data, len, out); break;
-    case TD_SHA512:     td_sha512_with(row, data, len, out); break;
-    case TD_SHA512_224: td_sha512_224_with(row, data, len, out); break;
-    default:            td_sha512_256_with(row, data, len, out); break;
+    case TD_MD5:        return td_md5_with(row, data, len, out);
+    case TD_SHA1:       return td_sha1_with(row, data, len, out);
+    case TD_SHA224:     return td_sha224_with(row, data, len, out);
+    case TD_SHA256:     return td_sha256_with(row, data, len, out);
+    case TD_SHA384:     return td_sha384_with(row, data, len, out);
+    case TD_SHA512:     return td_sha512_with(row, data, len, out);
+    case TD_SHA512_224: return td_sha512_224_with(row, data, len, out);
+    default:            return td_sha512_256_with(row, data, len, out);
     }
 }

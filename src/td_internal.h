@@ -301,8 +301,10 @@ TD_HIDDEN void td_hash_many_with(const td_backend_row *row, td_alg alg, size_t n
 TD_HIDDEN void td_hash_many_fixed_with(const td_backend_row *row, td_alg alg, size_t n,
                                        const uint8_t *data, size_t len, uint8_t *out);
 
-// The whole message in one call with a given single-path row.
-TD_HIDDEN void td_hash_with(const td_backend_row *row, td_alg alg,
-                            const uint8_t *data, size_t len, uint8_t *out);
+// The whole message in one call with a given single-path row. Returns
+// TD_OK, so that a caller can end with it (a jump, without saving
+// registers).
+TD_HIDDEN int td_hash_with(const td_backend_row *row, td_alg alg,
+                           const uint8_t *data, size_t len, uint8_t *out);
 
 #endif // TD_INTERNAL_H
