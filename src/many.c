@@ -176,18 +176,13 @@ static const td_backend_row *row_for(const td_backend_row *given, td_alg alg, si
     return given != NULL ? given : td_many_row_for(alg, count, shape);
 }
 
-// How many of left messages row takes in its next call. A row of streams
-// splits more than one call's worth but less than two evenly: its time grows
-// with each message, and one message alone runs at its chain's latency (AMD
-// Zen 4, 5 messages as 3 + 2 against 4 + 1, TSC ticks a message: SHA-256 of
-// 64 bytes 101 against 110, of 1 KiB 709 against 843).
+// How many of left messages row takes in its next call: rows of streams
+// split them as td_stream_group says.
 static inline size_t batch_size(const td_backend_row *row, size_t left)
 {
-    if (left <= row->lanes)
-        return left;
-    if (row->streams && left < 2 * (size_t)row->lanes)
-        return (left + 1) / 2;
-    return row->lanes;
+    if (row->streams)
+        return td_stream_group(left, row->lanes);
+    return left <= row->lanes ? left : row->lanes;
 }
 
 // ---------------------------------------------------------------- messages

@@ -150,6 +150,17 @@ static inline void td_lane_pointers(const uint8_t **p, size_t lanes, const uint8
         compress((r), (p), (ntail) != 0 ? (ntail) : (nblocks), (wk));             \
     } while (0)
 
+// How many of left messages go together through streams of the given
+// width: more than one group's worth but less than two split evenly (5 in
+// fours as 3 + 2), since a stream's time grows with each message and one
+// message alone runs at its chain's latency (AMD Zen 4, 5 messages as 3 + 2
+// against 4 + 1, TSC ticks a message: SHA-256 of 64 bytes 101 against 110,
+// of 1 KiB 709 against 843).
+static inline size_t td_stream_group(size_t left, size_t width)
+{
+    return left <= width ? left : left < 2 * width ? (left + 1) / 2 : width;
+}
+
 // The most messages one call of a many-path backend takes (two groups of 16
 // lanes of 32-bit words: MD5's avx512-x32), and so the size of many.c's
 // batches.

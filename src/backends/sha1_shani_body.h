@@ -195,21 +195,17 @@ static inline __attribute__((always_inline)) void node_streams(const void *const
         store_digest(out + 20 * (i + j), abcd[j], e[j]);
 }
 
-// n messages in lockstep groups of up to four; more than four but fewer
-// than eight are split evenly (5 as 3 + 2), as many.c splits a batch among
-// streams. Digests go out group by group, each after its group's messages
-// are read and before later ones are: 20 * i < 64 * i, so a level may be
-// hashed in place.
+// n messages in lockstep groups of up to four; split as many.c splits a
+// batch among streams (td_stream_group). Digests go out group by group,
+// each after its group's messages are read and before later ones are
+// (20 * i < 64 * i: a level may be hashed in place).
 static inline __attribute__((always_inline)) void nodes(const void *const *ptrs,
                                                         const uint8_t *base, size_t n,
                                                         const td_sha1_shared_block *last,
                                                         uint8_t *out, const int BY_PTRS)
 {
     for (size_t i = 0; i < n;) {
-        const size_t left = n - i;
-        const size_t k = left <= MAX_STREAMS       ? left
-                         : left < 2 * MAX_STREAMS ? (left + 1) / 2
-                                                  : MAX_STREAMS;
+        const size_t k = td_stream_group(n - i, MAX_STREAMS);
         switch (k) {
         case 1: node_streams(ptrs, base, i, 1, last, out, BY_PTRS); break;
         case 2: node_streams(ptrs, base, i, 2, last, out, BY_PTRS); break;

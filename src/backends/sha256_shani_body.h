@@ -265,10 +265,10 @@ static inline __attribute__((always_inline)) void node_streams(
         store_digest(out + DS * (i + j), abef[j], cdgh[j], DS);
 }
 
-// n messages in lockstep groups of up to four; more than four but fewer
-// than eight split evenly (5 as 3 + 2), as many.c splits a batch among
-// streams. Each group's digests go out after its messages are read and
-// before later ones are (DS * i < 64 * i: a level may be hashed in place).
+// n messages in lockstep groups of up to four; split as many.c splits a
+// batch among streams (td_stream_group). Each group's digests go out after
+// its messages are read and before later ones are (DS * i < 64 * i: a level
+// may be hashed in place).
 static inline __attribute__((always_inline)) void lockstep_nodes(const td_sha256_state *start,
                                                                  const void *const *ptrs,
                                                                  const uint8_t *base, size_t n,
@@ -279,10 +279,7 @@ static inline __attribute__((always_inline)) void lockstep_nodes(const td_sha256
     __m128i start_abef, start_cdgh;
     load_state(start, &start_abef, &start_cdgh);
     for (size_t i = 0; i < n;) {
-        const size_t left = n - i;
-        const size_t k = left <= MAX_STREAMS       ? left
-                         : left < 2 * MAX_STREAMS ? (left + 1) / 2
-                                                  : MAX_STREAMS;
+        const size_t k = td_stream_group(n - i, MAX_STREAMS);
 #define NODE_STREAMS(s) \
     node_streams(start_abef, start_cdgh, ptrs, base, i, (s), last, out, DS, BY_PTRS)
         switch (k) {
