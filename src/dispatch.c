@@ -451,7 +451,7 @@ static TD_NOINLINE const td_backend_row *publish_many_row(td_family family, size
                                                           td_batch_shape shape)
 {
     const td_backend_row *row = first_rule_row(family, count, shape);
-    TD_ATOMIC_STORE(&td_many_auto_rows[family][shape][count], row);
+    TD_ATOMIC_STORE(td_many_auto_slot(family, shape, count), row);
     return row;
 }
 
@@ -460,7 +460,7 @@ static inline const td_backend_row *automatic_many_row(td_family family, size_t 
 {
     if (count > TD_MANY_MAX_LANES)
         count = TD_MANY_MAX_LANES;
-    const td_backend_row *row = TD_ATOMIC_LOAD(&td_many_auto_rows[family][shape][count]);
+    const td_backend_row *row = TD_ATOMIC_LOAD(td_many_auto_slot(family, shape, count));
     return row ? row : publish_many_row(family, count, shape);
 }
 

@@ -404,8 +404,8 @@ static TD_ALWAYS_INLINE int nodes_at_once(const td_backend_row *given, td_alg al
     if (m->len != 64 || last_schedule.family != (int)td_alg_info_of(alg)->family ||
         last_schedule.len != 64)
         return 0;
-    const td_backend_row *row =
-        row_for(given, alg, n < TD_MANY_MAX_LANES ? n : TD_MANY_MAX_LANES, TD_BATCH_NODES);
+    // All beyond a full batch count as one in the tables.
+    const td_backend_row *row = row_for(given, alg, n, TD_BATCH_NODES);
     return through_nodes(row, alg, m->ptrs, m->ptrs != NULL ? NULL : m->base, n,
                          &last_schedule.block, out);
 #else

@@ -19,10 +19,19 @@ TD_HIDDEN extern TD_ATOMIC(const td_backend_row *) td_chosen_rows[TD_ALG_COUNT][
 TD_HIDDEN extern const td_backend_row td_automatic_marker;
 
 // The automatic many-path choice for each family, shape and count of
-// messages (all beyond a full batch count as one): NULL until first asked,
-// then the first rule's row.
+// messages: NULL until first asked, then the first rule's row.
 TD_HIDDEN extern TD_ATOMIC(const td_backend_row *)
     td_many_auto_rows[TD_FAMILY_COUNT][TD_BATCH_SHAPES][TD_MANY_MAX_LANES + 1];
+
+// The slot of the choice for count messages of a family in a batch of a
+// shape: all beyond a full batch count as one.
+static inline TD_ATOMIC(const td_backend_row *) *td_many_auto_slot(td_family family,
+                                                                  td_batch_shape shape,
+                                                                  size_t count)
+{
+    return &td_many_auto_rows[family][shape][count < TD_MANY_MAX_LANES ? count
+                                                                      : TD_MANY_MAX_LANES];
+}
 
 // td_many_row_for on its first calls for alg, count and shape: makes and
 // publishes the choices.
@@ -38,9 +47,7 @@ static inline const td_backend_row *td_many_row_made(td_alg alg, size_t count,
     const td_backend_row *row = TD_ATOMIC_LOAD(&td_chosen_rows[alg][TD_MULTI]);
     if (row != &td_automatic_marker)
         return row;
-    return TD_ATOMIC_LOAD(&td_many_auto_rows[td_alg_info_of(alg)->family][shape]
-                                            [count < TD_MANY_MAX_LANES ? count
-                                                                      : TD_MANY_MAX_LANES]);
+    return TD_ATOMIC_LOAD(td_many_auto_slot(td_alg_info_of(alg)->family, shape, count));
 }
 
 // The same, made on the first call.

@@ -184,6 +184,9 @@ static inline __attribute__((always_inline)) void node_streams(const void *const
 {
     const uint8_t *src[MAX_STREAMS];
     __m128i abcd[MAX_STREAMS], e[MAX_STREAMS];
+    // SHA-1's one start state (FIPS 180-4, 5.3.1) as constants: taken from
+    // memory and held in registers, two 64-byte messages took 3% longer and
+    // eight 5% (AMD Zen 4).
     UNROLL for (size_t j = 0; j < s; j++) {
         src[j] = BY_PTRS ? (const uint8_t *)ptrs[i + j] : base + 64 * (i + j);
         abcd[j] = _mm_set_epi32(0x67452301, (int)0xefcdab89, (int)0x98badcfe, 0x10325476);
