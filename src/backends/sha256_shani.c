@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "../td_internal.h"
-#include "../wipe.h"
 #include "backends.h"
 #include "sha2_constants.h"
 

@@ -18,7 +18,6 @@
 #include <string.h>
 
 #include "../td_internal.h"
-#include "../wipe.h"
 #include "backends.h"
 #include "sha2_constants.h"
 #include "sha256_shani_body.h"

@@ -6,7 +6,7 @@
  * Shared by sha256_shani.c (SSE encodings, 16 vector registers) and
  * sha256_shani_avx512.c (the same code with AVX-512VL: 32 registers for the
  * streams' words, fewer spills). The including file has included
- * <immintrin.h>, <string.h>, td_internal.h, wipe.h, backends.h and
+ * <immintrin.h>, <string.h>, td_internal.h, backends.h and
  * sha2_constants.h, and calls SHA256_SHANI_STREAMS_ENTRY(name) for its
  * 4-message function, SHA256_SHANI_PIPELINED_ENTRY(name, x4) for one of up
  * to 32 messages, and SHA256_SHANI_NODES_ENTRY(name) and
