@@ -25,6 +25,7 @@ typedef struct check_file {
     unsigned long long misformatted, mismatched, unreadable;
     bool properly_formatted;
     bool matched;
+    ts_line out;                    // the report line being built
 } check_file;
 
 // coreutils keeps this for the whole run: once a line in GNU form ("hex  name")
@@ -132,14 +133,16 @@ static bool hex_matches(const char *expected, const uint8_t *digest, size_t n)
     return true;
 }
 
-// coreutils 9.1 escapes names in check output only when they hold a newline.
-static void put_check_name(const check_file *cf, const char *name)
+// "name: verdict\n" in one write. coreutils 9.1 escapes names in check
+// output only when they hold a newline.
+static void put_check_line(check_file *cf, const char *name, const char *verdict)
 {
     bool escape = strchr(name, '\n') != NULL;
     if (escape)
-        putchar('\\');
-    ts_put_name(stdout, name, escape);
-    (void)cf;
+        ts_line_addc(&cf->out, '\\');
+    ts_put_name(&cf->out, name, escape);
+    ts_line_adds(&cf->out, verdict);
+    ts_line_write(&cf->out, stdout);
 }
 
 static void report(check_file *cf, ts_item *it)
@@ -154,20 +157,16 @@ static void report(check_file *cf, ts_item *it)
     } else if (it->result.status == TS_FAILED) {
         ts_error(it->result.err, "%s", ts_quote(it->name));
         cf->unreadable++;
-        if (!opt->status) {
-            put_check_name(cf, it->name);
-            fputs(": FAILED open or read\n", stdout);
-        }
+        if (!opt->status)
+            put_check_line(cf, it->name, ": FAILED open or read\n");
     } else {
         bool same = hex_matches(cl->hex, it->result.digest, cf->hex_len / 2);
         if (same)
             cf->matched = true;
         else
             cf->mismatched++;
-        if (!opt->status && (!same || !opt->quiet)) {
-            put_check_name(cf, it->name);
-            fputs(same ? ": OK\n" : ": FAILED\n", stdout);
-        }
+        if (!opt->status && (!same || !opt->quiet))
+            put_check_line(cf, it->name, same ? ": OK\n" : ": FAILED\n");
     }
     if (it->owned)
         free(it->name);
@@ -250,6 +249,7 @@ static bool check_one(const ts_options *opt, ts_pool *pool, const char *path)
     int read_errno = errno;
     free(line);
     drain(&cf, pool, true);
+    ts_line_free(&cf.out);
 
     if (cf.is_stdin)
         clearerr(in);

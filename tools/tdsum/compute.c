@@ -445,27 +445,28 @@ void ts_pool_free(ts_pool *p)
 
 // ------------------------------------------------------------ compute mode
 
-static void put_digest_line(const ts_options *opt, const char *name, const uint8_t *digest,
-                            bool binary)
+static void put_digest_line(const ts_options *opt, ts_line *line, const char *name,
+                            const uint8_t *digest, bool binary)
 {
     char hex[2 * TD_MAX_DIGEST_SIZE + 1];
     ts_hex(digest, td_digest_size(opt->alg), hex);
     bool escape = opt->delim == '\n' && ts_name_needs_escape(name);
     if (escape)
-        putchar('\\');
+        ts_line_addc(line, '\\');
     if (opt->tag) {
-        fputs(ts_tag_name(opt->alg), stdout);
-        fputs(" (", stdout);
-        ts_put_name(stdout, name, escape);
-        fputs(") = ", stdout);
-        fputs(hex, stdout);
+        ts_line_adds(line, ts_tag_name(opt->alg));
+        ts_line_adds(line, " (");
+        ts_put_name(line, name, escape);
+        ts_line_adds(line, ") = ");
+        ts_line_adds(line, hex);
     } else {
-        fputs(hex, stdout);
-        putchar(' ');
-        putchar(binary ? '*' : ' ');
-        ts_put_name(stdout, name, escape);
+        ts_line_adds(line, hex);
+        ts_line_addc(line, ' ');
+        ts_line_addc(line, binary ? '*' : ' ');
+        ts_put_name(line, name, escape);
     }
-    putchar(opt->delim);
+    ts_line_addc(line, opt->delim);
+    ts_line_write(line, stdout);
 }
 
 bool ts_compute(const ts_options *opt, const ts_hasher *hasher)
@@ -478,6 +479,7 @@ bool ts_compute(const ts_options *opt, const ts_hasher *hasher)
     // Standard input's mode, set once before any read of it.
     const bool stdin_binary = ts_stdin_mode(opt->binary);
     bool ok = true;
+    ts_line line = { 0 };
     size_t submitted = 0;
     for (;;) {
         while (submitted < opt->nfiles && !ts_pool_full(pool)) {
@@ -488,13 +490,14 @@ bool ts_compute(const ts_options *opt, const ts_hasher *hasher)
         if (!ts_pool_next(pool, &it))
             break;
         if (it.result.status == TS_OK) {
-            put_digest_line(opt, it.name, it.result.digest,
+            put_digest_line(opt, &line, it.name, it.result.digest,
                             strcmp(it.name, "-") == 0 ? stdin_binary : opt->binary != 0);
         } else {
             ts_error(it.result.err, "%s", ts_quote(it.name));
             ok = false;
         }
     }
+    ts_line_free(&line);
     ts_pool_free(pool);
     return ok;
 }

@@ -13,18 +13,18 @@ bool ts_name_needs_escape(const char *name)
     return name[strcspn(name, "\\\n\r")] != '\0';
 }
 
-void ts_put_name(FILE *out, const char *name, bool escape)
+void ts_put_name(ts_line *line, const char *name, bool escape)
 {
     if (!escape) {
-        fputs(name, out);
+        ts_line_adds(line, name);
         return;
     }
     for (const char *p = name; *p; p++) {
         switch (*p) {
-        case '\\': fputs("\\\\", out); break;
-        case '\n': fputs("\\n", out); break;
-        case '\r': fputs("\\r", out); break;
-        default: putc(*p, out); break;
+        case '\\': ts_line_adds(line, "\\\\"); break;
+        case '\n': ts_line_adds(line, "\\n"); break;
+        case '\r': ts_line_adds(line, "\\r"); break;
+        default: ts_line_addc(line, *p); break;
         }
     }
 }

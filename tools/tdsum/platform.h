@@ -48,6 +48,9 @@ bool ts_stdin_mode(int binary);
 // read() that retries on EINTR.
 ssize_t ts_read(int fd, void *buf, size_t len);
 
+// write() that retries on EINTR: the bytes written, or -1 with errno set.
+ssize_t ts_write(int fd, const void *buf, size_t len);
+
 // Tells the system that fd is read from start to end (where it can be told).
 void ts_advise_sequential(int fd);
 

@@ -54,6 +54,15 @@ ssize_t ts_read(int fd, void *buf, size_t len)
     return n;
 }
 
+ssize_t ts_write(int fd, const void *buf, size_t len)
+{
+    ssize_t n;
+    do
+        n = write(fd, buf, len);
+    while (n < 0 && errno == EINTR);
+    return n;
+}
+
 void ts_advise_sequential(int fd)
 {
     (void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);

@@ -107,6 +107,11 @@ ssize_t ts_read(int fd, void *buf, size_t len)
     return _read(fd, buf, len < INT_MAX ? (unsigned)len : (unsigned)INT_MAX);
 }
 
+ssize_t ts_write(int fd, const void *buf, size_t len)
+{
+    return _write(fd, buf, len < INT_MAX ? (unsigned)len : (unsigned)INT_MAX);
+}
+
 void ts_advise_sequential(int fd)
 {
     (void)fd; // _O_SEQUENTIAL at open time says it to Windows

@@ -31,14 +31,20 @@ const char *ts_program = "tdsum";
 void ts_error(int errnum, const char *fmt, ...)
 {
     fflush(stdout);
-    fprintf(stderr, "%s: ", ts_program);
+    ts_line line = { 0 };
+    ts_line_adds(&line, ts_program);
+    ts_line_adds(&line, ": ");
     va_list ap;
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    ts_line_vaddf(&line, fmt, ap);
     va_end(ap);
-    if (errnum != 0)
-        fprintf(stderr, ": %s", strerror(errnum));
-    putc('\n', stderr);
+    if (errnum != 0) {
+        ts_line_adds(&line, ": ");
+        ts_line_adds(&line, strerror(errnum));
+    }
+    ts_line_addc(&line, '\n');
+    ts_line_write(&line, stderr);
+    ts_line_free(&line);
 }
 
 static const td_alg all_algs[] = {
@@ -112,17 +118,19 @@ static bool read_key(const char *path, uint8_t **key, size_t *len)
 // coreutils' close_stdout: a write error anywhere fails the run.
 static bool close_stdout(void)
 {
-    bool bad = ferror(stdout) != 0;
-    int err = errno;
-    if (fclose(stdout) != 0) {
+    int err = ts_stdout_error();
+    bool bad = err != 0 || ferror(stdout) != 0;
+    if (err == 0)
+        err = errno;
+    if (fclose(stdout) != 0 && !bad) {
         bad = true;
         err = errno;
     }
     if (bad) {
-        fprintf(stderr, "%s: write error", ts_program);
         if (err != 0)
-            fprintf(stderr, ": %s", strerror(err));
-        putc('\n', stderr);
+            ts_error(0, "write error: %s", strerror(err));
+        else
+            ts_error(0, "write error");
     }
     return !bad;
 }

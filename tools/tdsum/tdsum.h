@@ -5,6 +5,7 @@
 #ifndef TDSUM_H
 #define TDSUM_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -69,14 +70,36 @@ void ts_error(int errnum, const char *fmt, ...)
 #endif
     ;
 
+// --------------------------------------------------------------- lines
+
+// A line of output built in memory, then written in one write(2), so that
+// processes sharing a pipe never splice lines. Zero-initialise; a line that
+// could not grow is reported as ENOMEM when written.
+typedef struct ts_line {
+    char *text;
+    size_t len, cap;
+    bool oom;
+} ts_line;
+
+void ts_line_add(ts_line *line, const char *s, size_t n);
+void ts_line_adds(ts_line *line, const char *s);
+void ts_line_addc(ts_line *line, char c);
+void ts_line_vaddf(ts_line *line, const char *fmt, va_list ap);
+// Flushes stream's stdio buffer, writes the line to its descriptor and
+// empties the line. A failure on stdout is kept for ts_stdout_error.
+void ts_line_write(ts_line *line, FILE *stream);
+void ts_line_free(ts_line *line);
+// The errno of the first failed line write to stdout, 0 if none.
+int ts_stdout_error(void);
+
 // ------------------------------------------------------------- escaping
 
 // True when coreutils would escape the name: it holds '\\', '\n' or '\r'.
 bool ts_name_needs_escape(const char *name);
 
-// Writes name to out, escaping '\\' '\n' '\r' as two characters when escape
-// is set (the caller has written the leading backslash).
-void ts_put_name(FILE *out, const char *name, bool escape);
+// Adds name to line, escaping '\\' '\n' '\r' as two characters when escape
+// is set (the caller has added the leading backslash).
+void ts_put_name(ts_line *line, const char *name, bool escape);
 
 // Turns an escaped check-file name back into bytes, in place. len is the
 // escaped length; the result is NUL-terminated. False for an unknown escape,
