@@ -159,6 +159,30 @@ TD_API int td_hkdf(td_alg alg, const void *salt, size_t salt_len,
 // Compares in time that depends on len only: 1 when equal, 0 when not.
 TD_API int td_equal(const void *a, const void *b, size_t len);
 
+// ----------------------------------------------------- many streams at once
+
+// Feeds n running hashes at once: the same as td_update(ctxs[i], data[i],
+// lens[i]) for every i, with the whole blocks of the n streams compressed
+// side by side on the many path (SIMD lanes or SHA-NI streams, chosen as for
+// td_hash_many, or the pinned TD_MULTI backend). Contexts may be at any
+// stage and hold partial blocks; lengths may differ (0 included). All
+// contexts hold one algorithm and appear once (TD_ERR_ARG otherwise); one
+// never initialised or finished is TD_ERR_STATE; a length past the
+// algorithm's limit is TD_ERR_LENGTH. On any error no context is changed.
+// n == 0 does nothing.
+TD_API int td_update_many(size_t n, td_ctx *const *ctxs,
+                          const void *const *data, const size_t *lens);
+
+// td_final for each of n contexts, their last blocks side by side: digest i
+// to out + i * td_digest_size(alg), then every context is wiped. Errors as
+// td_update_many's, and on any error nothing is written.
+TD_API int td_final_many(size_t n, td_ctx *const *ctxs, void *out);
+
+// The same for HMAC contexts (td_hmac_update, td_hmac_final).
+TD_API int td_hmac_update_many(size_t n, td_hmac_ctx *const *ctxs,
+                               const void *const *data, const size_t *lens);
+TD_API int td_hmac_final_many(size_t n, td_hmac_ctx *const *ctxs, void *out);
+
 // ------------------------------------------------------------------ backends
 
 typedef enum td_path { TD_SINGLE = 0, TD_MULTI = 1 } td_path;

@@ -80,6 +80,11 @@ static int length_allowed(const td_ctx *ctx, size_t len)
     }
 }
 
+int td_ctx_len_allowed(const td_ctx *ctx, size_t len)
+{
+    return length_allowed(ctx, len);
+}
+
 int td_update(td_ctx *ctx, const void *data, size_t len)
 {
     if (ctx == NULL)

@@ -14,6 +14,7 @@
 #include <emmintrin.h>
 #endif
 #include "bytes.h"
+#include "many_compress.h"
 #include "many_row.h"
 #include "shared_block.h"
 #include "wipe.h"
@@ -56,29 +57,9 @@ static _Thread_local struct {
 #define TD_SCHEDULE_CACHE 0
 #endif
 
-// Compresses nblocks blocks of data[0 .. k), then ntail blocks of tail[0 ..
-// k), into states[0 .. k) with row, then last by its schedule when it is not
-// NULL. 1 <= k <= row->lanes; a row with one lane holds a single-path
-// function, called for each message.
-#define COMPRESS_FAMILY(fam)                                                              \
-    do {                                                                                  \
-        if (row->lanes == 1) {                                                            \
-            for (size_t i = 0; i < k; i++) {                                              \
-                if (nblocks != 0)                                                         \
-                    row->blocks.fam(&states[i]->fam, data[i], nblocks);                   \
-                if (ntail != 0)                                                           \
-                    row->blocks.fam(&states[i]->fam, tail[i], ntail);                     \
-                if (last != NULL)                                                         \
-                    row->blocks.fam(&states[i]->fam, last->fam.bytes, 1);                 \
-            }                                                                             \
-        } else {                                                                          \
-            td_##fam##_state *s[TD_MANY_MAX_LANES];                                       \
-            for (size_t i = 0; i < k; i++)                                                \
-                s[i] = &states[i]->fam;                                                   \
-            row->blocks.fam##_many(s, data, k, nblocks, tail, ntail,                      \
-                                   last ? &last->fam : NULL);                             \
-        }                                                                                 \
-    } while (0)
+// Compresses into states[0 .. k) with row (TD_COMPRESS_FAMILY), each
+// message's state a lane_state.
+#define LANE_STATE(fam, i) (&states[i]->fam)
 
 static TD_ALWAYS_INLINE void compress(const td_backend_row *row, td_family family,
                                       lane_state *const *states, const uint8_t *const *data,
@@ -86,10 +67,10 @@ static TD_ALWAYS_INLINE void compress(const td_backend_row *row, td_family famil
                                       size_t ntail, const td_shared_block *last)
 {
     switch (family) {
-    case TD_FAMILY_MD5:    COMPRESS_FAMILY(md5); break;
-    case TD_FAMILY_SHA1:   COMPRESS_FAMILY(sha1); break;
-    case TD_FAMILY_SHA256: COMPRESS_FAMILY(sha256); break;
-    default:               COMPRESS_FAMILY(sha512); break;
+    case TD_FAMILY_MD5:    TD_COMPRESS_FAMILY(md5, LANE_STATE); break;
+    case TD_FAMILY_SHA1:   TD_COMPRESS_FAMILY(sha1, LANE_STATE); break;
+    case TD_FAMILY_SHA256: TD_COMPRESS_FAMILY(sha256, LANE_STATE); break;
+    default:               TD_COMPRESS_FAMILY(sha512, LANE_STATE); break;
     }
 }
 

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: Apache-2.0
+ * One call of a many-path row, whatever it holds: the body many.c (whole
+ * messages) and many_streams.c (running contexts) share.
+ */
+#ifndef TD_MANY_COMPRESS_H
+#define TD_MANY_COMPRESS_H
+
+#include "td_internal.h"
+
+// Compresses nblocks blocks of data[0 .. k), then ntail blocks of tail[0 ..
+// k), into k states with row, then last by its schedule when it is not
+// NULL; STATE(fam, i) names state i as a td_<fam>_state pointer. 1 <= k <=
+// row->lanes; a row with one lane holds a single-path function, called for
+// each message. Expects row, states, data, k, nblocks, tail, ntail and last
+// in scope.
+#define TD_COMPRESS_FAMILY(fam, STATE)                                                    \
+    do {                                                                                  \
+        if (row->lanes == 1) {                                                            \
+            for (size_t i = 0; i < k; i++) {                                              \
+                if (nblocks != 0)                                                         \
+                    row->blocks.fam(STATE(fam, i), data[i], nblocks);                     \
+                if (ntail != 0)                                                           \
+                    row->blocks.fam(STATE(fam, i), tail[i], ntail);                       \
+                if (last != NULL)                                                         \
+                    row->blocks.fam(STATE(fam, i), last->fam.bytes, 1);                   \
+            }                                                                             \
+        } else {                                                                          \
+            td_##fam##_state *s[TD_MANY_MAX_LANES];                                       \
+            for (size_t i = 0; i < k; i++)                                                \
+                s[i] = STATE(fam, i);                                                     \
+            row->blocks.fam##_many(s, data, k, nblocks, tail, ntail,                      \
+                                   last ? &last->fam : NULL);                             \
+        }                                                                                 \
+    } while (0)
+
+#endif // TD_MANY_COMPRESS_H

@@ -1,0 +1,352 @@
+// SPDX-License-Identifier: Apache-2.0
+// Many streams at once: td_update_many, td_final_many and their HMAC pair.
+// Each stream's partial block is topped up and its tail kept as td_update
+// does; the whole blocks of all the streams go through the many path side by
+// side, in groups of streams with like amounts of data left.
+
+#if (defined(__AVX__) || defined(__AVX2__) || defined(__SHA__)) && !defined(TD_ALLOW_AVX_BASELINE)
+#error "many_streams.c is generic code: compile it for the baseline instruction set (or -DTD_ALLOW_AVX_BASELINE=ON)"
+#endif
+
+#include <stdbool.h>
+#include <string.h>
+
+#include "many_compress.h"
+#include "many_row.h"
+#include "shared_block.h"
+#include "td_internal.h"
+#include "wipe.h"
+
+// Streams planned in one round: their plans and pointers live on the stack
+// (about 3 KiB); more streams go through in rounds of this many.
+#define STREAMS_AT_ONCE 64
+
+// Streams finished in one round: each needs room for its padded last blocks.
+#define FINALS_AT_ONCE 32
+
+// What is left to compress of one stream: first (the context's own buffer,
+// filled up to a whole block), then blocks whole blocks at next.
+typedef struct stream {
+    td_ctx *ctx;
+    const uint8_t *first;           // NULL when the buffer holds no whole block
+    const uint8_t *next;
+    size_t blocks;
+} stream;
+
+#define STREAM_STATE(fam, i) (&group[i]->ctx->td_state.fam)
+
+// One call of row over the first k streams of group.
+static void compress_group(const td_backend_row *row, td_family family, stream *const *group,
+                           size_t k, const uint8_t *const *data, size_t nblocks,
+                           const uint8_t *const *tail, size_t ntail)
+{
+    const td_shared_block *last = NULL;
+    switch (family) {
+    case TD_FAMILY_MD5:    TD_COMPRESS_FAMILY(md5, STREAM_STATE); break;
+    case TD_FAMILY_SHA1:   TD_COMPRESS_FAMILY(sha1, STREAM_STATE); break;
+    case TD_FAMILY_SHA256: TD_COMPRESS_FAMILY(sha256, STREAM_STATE); break;
+    default:               TD_COMPRESS_FAMILY(sha512, STREAM_STATE); break;
+    }
+}
+
+// The order groups are taken in: streams whose buffer is due first (their
+// calls take it before their other blocks), then most blocks left first, so
+// that a group's streams have like amounts and few lanes idle.
+static bool goes_before(const stream *a, const stream *b)
+{
+    if ((a->first != NULL) != (b->first != NULL))
+        return a->first != NULL;
+    return a->blocks > b->blocks;
+}
+
+static void sort_streams(stream **s, size_t n)
+{
+    for (size_t i = 1; i < n; i++) {
+        stream *x = s[i];
+        size_t j = i;
+        for (; j > 0 && goes_before(x, s[j - 1]); j--)
+            s[j] = s[j - 1];
+        s[j] = x;
+    }
+}
+
+// How many of left streams row takes in one call: rows of SHA-NI streams
+// split them as td_stream_group says, as for td_hash_many.
+static size_t group_size(const td_backend_row *row, size_t left)
+{
+    if (row->streams)
+        return td_stream_group(left, row->lanes);
+    return left <= row->lanes ? left : row->lanes;
+}
+
+// Compresses everything the n plans hold, the many path's row chosen for
+// the number of streams still going (or the pinned one) at each step.
+static void compress_streams(td_alg alg, stream *plans, size_t n)
+{
+    const td_alg_info *info = td_alg_info_of(alg);
+    stream *going[STREAMS_AT_ONCE];
+    size_t count = 0;
+    for (size_t i = 0; i < n; i++)
+        if (plans[i].first != NULL || plans[i].blocks != 0)
+            going[count++] = &plans[i];
+
+    while (count != 0) {
+        sort_streams(going, count);
+        const td_backend_row *row = td_many_row_for(alg, count, TD_BATCH_ANY);
+        size_t k = group_size(row, count);
+        const bool buffered = going[0]->first != NULL;
+        if (buffered)
+            while (going[k - 1]->first == NULL)
+                k--;
+        // The fewest blocks of the group: the sort put them last.
+        const size_t m = going[k - 1]->blocks;
+
+        const uint8_t *first[TD_MANY_MAX_LANES], *next[TD_MANY_MAX_LANES];
+        for (size_t i = 0; i < k; i++) {
+            first[i] = going[i]->first;
+            next[i] = going[i]->next;
+        }
+        if (buffered)
+            compress_group(row, info->family, going, k, first, 1, next, m);
+        else
+            compress_group(row, info->family, going, k, next, m, NULL, 0);
+
+        for (size_t i = 0; i < k; i++) {
+            stream *s = going[i];
+            s->first = NULL;
+            s->blocks -= m;
+            if (m != 0)
+                s->next += m * info->block_size;
+        }
+        size_t kept = 0;
+        for (size_t i = 0; i < count; i++)
+            if (going[i]->first != NULL || going[i]->blocks != 0)
+                going[kept++] = going[i];
+        count = kept;
+    }
+}
+
+// td_update for n <= STREAMS_AT_ONCE checked streams, their blocks side by
+// side.
+static void update_streams(td_ctx *const *ctxs, const void *const *data, const size_t *lens,
+                           size_t n)
+{
+    const td_alg alg = (td_alg)ctxs[0]->td_alg;
+    const size_t block_size = td_alg_info_of(alg)->block_size;
+    stream plans[STREAMS_AT_ONCE];
+    const uint8_t *tails[STREAMS_AT_ONCE];
+    size_t tail_lens[STREAMS_AT_ONCE];
+
+    for (size_t i = 0; i < n; i++) {
+        td_ctx *ctx = ctxs[i];
+        const uint8_t *p = data[i];
+        size_t len = lens[i];
+        plans[i] = (stream){ .ctx = ctx };
+        tails[i] = NULL;
+        tail_lens[i] = 0;
+        if (len == 0)
+            continue;
+        const uint64_t before = ctx->td_bytes_lo;
+        ctx->td_bytes_lo += (uint64_t)len;
+        ctx->td_bytes_hi += ctx->td_bytes_lo < before; // carry
+
+        // Top up a partial block first; a full one is compressed first.
+        if (ctx->td_buf_len != 0) {
+            const size_t room = block_size - ctx->td_buf_len;
+            const size_t take = len < room ? len : room;
+            memcpy(ctx->td_buf + ctx->td_buf_len, p, take);
+            ctx->td_buf_len += (uint32_t)take;
+            len -= take;
+            if (ctx->td_buf_len < block_size)
+                continue;
+            plans[i].first = ctx->td_buf;
+            if (len == 0)
+                continue;
+            p += take;
+        }
+        plans[i].next = p;
+        plans[i].blocks = len / block_size;
+        tails[i] = p + len / block_size * block_size;
+        tail_lens[i] = len % block_size;
+    }
+
+    compress_streams(alg, plans, n);
+
+    for (size_t i = 0; i < n; i++) {
+        td_ctx *ctx = ctxs[i];
+        if (ctx->td_buf_len == block_size)
+            ctx->td_buf_len = 0;
+        if (tail_lens[i] != 0) {
+            memcpy(ctx->td_buf, tails[i], tail_lens[i]);
+            ctx->td_buf_len = (uint32_t)tail_lens[i];
+        }
+    }
+}
+
+// td_final for n <= FINALS_AT_ONCE checked streams: their padded last
+// blocks side by side, digest i to out + i * digest_size, then each context
+// wiped.
+static void final_streams(td_ctx *const *ctxs, size_t n, uint8_t *out)
+{
+    const td_alg alg = (td_alg)ctxs[0]->td_alg;
+    const td_alg_info *info = td_alg_info_of(alg);
+    uint8_t pads[FINALS_AT_ONCE][TD_PAD_BUFFER_SIZE];
+    stream plans[FINALS_AT_ONCE];
+
+    for (size_t i = 0; i < n; i++) {
+        td_ctx *ctx = ctxs[i];
+        const size_t nblocks = td_pad(info->family, pads[i], ctx->td_buf, ctx->td_buf_len,
+                                      ctx->td_bytes_lo, ctx->td_bytes_hi);
+        plans[i] = (stream){ .ctx = ctx, .next = pads[i], .blocks = nblocks };
+    }
+    compress_streams(alg, plans, n);
+    for (size_t i = 0; i < n; i++) {
+        td_ctx_digest(ctxs[i], out + i * info->digest_size);
+        td_wipe(ctxs[i], sizeof *ctxs[i]); // also clears the live mark
+    }
+    td_wipe(pads, n * sizeof pads[0]);
+}
+
+// ------------------------------------------------------------------ checks
+
+// Marks a context met earlier in the same call (td_reserved, otherwise 0),
+// so that a context given twice is found in one pass.
+#define SEEN_MARK 0x74645345u // "tdSE"
+
+// The context that stream i's data goes to: ctxs[i], or the inner context
+// of hmacs[i]. Exactly one of the arrays is given.
+static td_ctx *stream_ctx(td_ctx *const *ctxs, td_hmac_ctx *const *hmacs, size_t i)
+{
+    if (ctxs != NULL)
+        return ctxs[i];
+    return hmacs[i] != NULL ? &hmacs[i]->td_inner : NULL;
+}
+
+static bool hmac_live(const td_hmac_ctx *ctx)
+{
+    return td_ctx_live(&ctx->td_inner) && td_ctx_live(&ctx->td_outer) &&
+           ctx->td_inner.td_alg == ctx->td_outer.td_alg;
+}
+
+// Everything a call asks of its n >= 1 streams, before any is changed:
+// contexts given, live and of one algorithm, each once; data given where
+// lens[i] != 0 and within the algorithm's length limit (data NULL: a final).
+static int check_streams(size_t n, td_ctx *const *ctxs, td_hmac_ctx *const *hmacs,
+                         const void *const *data, const size_t *lens)
+{
+    const td_ctx *first = stream_ctx(ctxs, hmacs, 0);
+    for (size_t i = 0; i < n; i++) {
+        const td_ctx *ctx = stream_ctx(ctxs, hmacs, i);
+        if (ctx == NULL)
+            return TD_ERR_ARG;
+        if (hmacs != NULL ? !hmac_live(hmacs[i]) : !td_ctx_live(ctx))
+            return TD_ERR_STATE;
+        if (ctx->td_alg != first->td_alg)
+            return TD_ERR_ARG;
+        if (data != NULL && lens[i] != 0) {
+            if (data[i] == NULL)
+                return TD_ERR_ARG;
+            if (!td_ctx_len_allowed(ctx, lens[i]))
+                return TD_ERR_LENGTH;
+        }
+    }
+    int status = TD_OK;
+    size_t marked = 0;
+    for (; marked < n; marked++) {
+        td_ctx *ctx = stream_ctx(ctxs, hmacs, marked);
+        if (ctx->td_reserved == SEEN_MARK) {
+            status = TD_ERR_ARG;
+            break;
+        }
+        ctx->td_reserved = SEEN_MARK;
+    }
+    for (size_t i = 0; i < marked; i++)
+        stream_ctx(ctxs, hmacs, i)->td_reserved = 0;
+    return status;
+}
+
+// ------------------------------------------------------------ public entry
+
+int td_update_many(size_t n, td_ctx *const *ctxs, const void *const *data, const size_t *lens)
+{
+    if (n == 0)
+        return TD_OK;
+    if (ctxs == NULL || data == NULL || lens == NULL)
+        return TD_ERR_ARG;
+    const int status = check_streams(n, ctxs, NULL, data, lens);
+    if (status != TD_OK)
+        return status;
+    for (size_t at = 0; at < n; at += STREAMS_AT_ONCE) {
+        const size_t k = n - at < STREAMS_AT_ONCE ? n - at : STREAMS_AT_ONCE;
+        update_streams(ctxs + at, data + at, lens + at, k);
+    }
+    return TD_OK;
+}
+
+int td_final_many(size_t n, td_ctx *const *ctxs, void *out)
+{
+    if (n == 0)
+        return TD_OK;
+    if (ctxs == NULL || out == NULL)
+        return TD_ERR_ARG;
+    const int status = check_streams(n, ctxs, NULL, NULL, NULL);
+    if (status != TD_OK)
+        return status;
+    const size_t digest_size = td_alg_info_of((td_alg)ctxs[0]->td_alg)->digest_size;
+    for (size_t at = 0; at < n; at += FINALS_AT_ONCE) {
+        const size_t k = n - at < FINALS_AT_ONCE ? n - at : FINALS_AT_ONCE;
+        final_streams(ctxs + at, k, (uint8_t *)out + at * digest_size);
+    }
+    return TD_OK;
+}
+
+int td_hmac_update_many(size_t n, td_hmac_ctx *const *ctxs, const void *const *data,
+                        const size_t *lens)
+{
+    if (n == 0)
+        return TD_OK;
+    if (ctxs == NULL || data == NULL || lens == NULL)
+        return TD_ERR_ARG;
+    const int status = check_streams(n, NULL, ctxs, data, lens);
+    if (status != TD_OK)
+        return status;
+    for (size_t at = 0; at < n; at += STREAMS_AT_ONCE) {
+        const size_t k = n - at < STREAMS_AT_ONCE ? n - at : STREAMS_AT_ONCE;
+        td_ctx *inner[STREAMS_AT_ONCE];
+        for (size_t i = 0; i < k; i++)
+            inner[i] = &ctxs[at + i]->td_inner;
+        update_streams(inner, data + at, lens + at, k);
+    }
+    return TD_OK;
+}
+
+int td_hmac_final_many(size_t n, td_hmac_ctx *const *ctxs, void *out)
+{
+    if (n == 0)
+        return TD_OK;
+    if (ctxs == NULL || out == NULL)
+        return TD_ERR_ARG;
+    const int status = check_streams(n, NULL, ctxs, NULL, NULL);
+    if (status != TD_OK)
+        return status;
+    const size_t digest_size = td_alg_info_of((td_alg)ctxs[0]->td_inner.td_alg)->digest_size;
+    uint8_t inner_digests[FINALS_AT_ONCE * TD_MAX_DIGEST_SIZE];
+    for (size_t at = 0; at < n; at += FINALS_AT_ONCE) {
+        const size_t k = n - at < FINALS_AT_ONCE ? n - at : FINALS_AT_ONCE;
+        td_ctx *inner[FINALS_AT_ONCE], *outer[FINALS_AT_ONCE];
+        const void *digests[FINALS_AT_ONCE];
+        size_t lens[FINALS_AT_ONCE];
+        for (size_t i = 0; i < k; i++) {
+            inner[i] = &ctxs[at + i]->td_inner;
+            outer[i] = &ctxs[at + i]->td_outer;
+            digests[i] = inner_digests + i * digest_size;
+            lens[i] = digest_size;
+        }
+        // H(outer key block || H(inner key block || message)).
+        final_streams(inner, k, inner_digests);
+        update_streams(outer, digests, lens, k);
+        final_streams(outer, k, (uint8_t *)out + at * digest_size);
+    }
+    td_wipe(inner_digests, sizeof inner_digests);
+    return TD_OK;
+}
