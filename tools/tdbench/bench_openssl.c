@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The OpenSSL baselines: the low-level XXX_Init/Update/Final (its fastest C
 // interface, deprecated in 3.0 but still the one the assembly is reached by
-// with the least per-call work) and EVP_Digest with a pre-fetched EVP_MD.
+// with the least per-call work), the same over many running contexts (the
+// streams workload), and EVP_Digest with a pre-fetched EVP_MD.
 // Compiled only when CMake finds libcrypto; -Wno-deprecated-declarations is
 // set on this file alone.
 
@@ -43,27 +44,26 @@ static const uint64_t iv_512_256[8] = {
     0x96283EE2A88EFFE3u, 0xBE5E1E2553863992u, 0x2B0199FC2C85B8AAu, 0x0EB72DDC81C52CA2u,
 };
 
-static void sha512t(const uint64_t iv[8], unsigned md_len, const void *data, size_t len,
-                    uint8_t *out)
+static void sha512t_init(SHA512_CTX *c, const uint64_t iv[8], unsigned md_len)
 {
-    SHA512_CTX c;
-    SHA512_Init(&c);
+    SHA512_Init(c);
     for (int i = 0; i < 8; i++)
-        c.h[i] = iv[i];
-    c.md_len = md_len;
-    SHA512_Update(&c, data, len);
-    SHA512_Final(out, &c);
+        c->h[i] = iv[i];
+    c->md_len = md_len;
 }
 
-static void ll_sha512_224(const void *data, size_t len, uint8_t *out)
+static void sha512_224_init(SHA512_CTX *c)
 {
-    sha512t(iv_512_224, 28, data, len, out);
+    sha512t_init(c, iv_512_224, 28);
 }
 
-static void ll_sha512_256(const void *data, size_t len, uint8_t *out)
+static void sha512_256_init(SHA512_CTX *c)
 {
-    sha512t(iv_512_256, 32, data, len, out);
+    sha512t_init(c, iv_512_256, 32);
 }
+
+TB_LOWLEVEL(ll_sha512_224, SHA512_CTX, sha512_224_init, SHA512_Update, SHA512_Final)
+TB_LOWLEVEL(ll_sha512_256, SHA512_CTX, sha512_256_init, SHA512_Update, SHA512_Final)
 
 tb_hash_fn *tb_openssl_lowlevel(td_alg alg)
 {
@@ -78,6 +78,51 @@ tb_hash_fn *tb_openssl_lowlevel(td_alg alg)
     case TD_SHA512_256: return ll_sha512_256;
     default:            return NULL;
     }
+}
+
+// ------------------------------------------------------------------ streams
+
+// n contexts of one algorithm side by side in ctxs: each loop calls the
+// low-level function directly, as tdbench's td_update loop calls td_update.
+#define TB_STREAMS(name, CTX, init, update, final, dsize)                          \
+    static void name##_init(void *ctxs, size_t n)                                  \
+    {                                                                              \
+        CTX *c = ctxs;                                                             \
+        for (size_t i = 0; i < n; i++)                                             \
+            init(&c[i]);                                                           \
+    }                                                                              \
+    static void name##_update(void *ctxs, size_t n, const void *const *data,       \
+                              const size_t *lens)                                  \
+    {                                                                              \
+        CTX *c = ctxs;                                                             \
+        for (size_t i = 0; i < n; i++)                                             \
+            update(&c[i], data[i], lens[i]);                                       \
+    }                                                                              \
+    static void name##_final(void *ctxs, size_t n, uint8_t *out)                   \
+    {                                                                              \
+        CTX *c = ctxs;                                                             \
+        for (size_t i = 0; i < n; i++)                                             \
+            final(out + i * (dsize), &c[i]);                                       \
+    }                                                                              \
+    static const tb_openssl_streams name = { sizeof(CTX), name##_init, name##_update, \
+                                             name##_final };
+
+TB_STREAMS(st_md5, MD5_CTX, MD5_Init, MD5_Update, MD5_Final, 16)
+TB_STREAMS(st_sha1, SHA_CTX, SHA1_Init, SHA1_Update, SHA1_Final, 20)
+TB_STREAMS(st_sha224, SHA256_CTX, SHA224_Init, SHA224_Update, SHA224_Final, 28)
+TB_STREAMS(st_sha256, SHA256_CTX, SHA256_Init, SHA256_Update, SHA256_Final, 32)
+TB_STREAMS(st_sha384, SHA512_CTX, SHA384_Init, SHA384_Update, SHA384_Final, 48)
+TB_STREAMS(st_sha512, SHA512_CTX, SHA512_Init, SHA512_Update, SHA512_Final, 64)
+TB_STREAMS(st_sha512_224, SHA512_CTX, sha512_224_init, SHA512_Update, SHA512_Final, 28)
+TB_STREAMS(st_sha512_256, SHA512_CTX, sha512_256_init, SHA512_Update, SHA512_Final, 32)
+
+const tb_openssl_streams *tb_openssl_streams_of(td_alg alg)
+{
+    static const tb_openssl_streams *const all[TD_ALG_COUNT] = {
+        &st_md5, &st_sha1, &st_sha224, &st_sha256,
+        &st_sha384, &st_sha512, &st_sha512_224, &st_sha512_256,
+    };
+    return (unsigned)alg < (unsigned)TD_ALG_COUNT ? all[alg] : NULL;
 }
 
 // ---------------------------------------------------------------------- EVP

@@ -14,6 +14,8 @@
 // The sizes the Rust hash crates publish, and OpenSSL speed's.
 static const size_t default_sizes[] = { 10, 100, 1000, 10000 };
 static const size_t openssl_sizes[] = { 16, 64, 256, 1024, 8192, 16384 };
+// --streams without --chunk: 64 B to 1 MiB.
+static const size_t default_chunks[] = { 64, 1024, 4096, 65536, 1048576 };
 
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 #define ALL_ALGS ((1u << TD_ALG_COUNT) - 1u)
@@ -24,7 +26,8 @@ void tb_print_help(FILE *f)
         "Usage: tdbench [OPTION]...\n"
         "Measure every algorithm on every turbodigest backend usable on this CPU, on\n"
         "three paths (one message at a time; td_hash_many over a batch of distinct\n"
-        "messages; td_hash_many_fixed over a batch laid end to end), with OpenSSL's\n"
+        "messages; td_hash_many_fixed over a batch laid end to end), or on running\n"
+        "hashes fed chunk by chunk (--streams, td_update_many), with OpenSSL's\n"
         "libcrypto beside them when built with it: its low-level XXX_Init/Update/Final\n"
         "(\"openssl\", the baseline of every ratio) and EVP_Digest (\"openssl-evp\").\n"
         "\n"
@@ -51,7 +54,24 @@ void tb_print_help(FILE *f)
         "                             (auto, nodes in their own buffers), the td_sha256\n"
         "                             loop and the OpenSSL loop; ns per node and the\n"
         "                             ratio to the OpenSSL loop (not with -a, -p, -s,\n"
-        "                             --batch, --openssl-sizes or --svg)\n"
+        "                             --batch, --openssl-sizes or --svg)\n",
+        f);
+    // In pieces: C11 promises string literals of 4095 characters, no more.
+    fputs(
+        "      --streams N[,N]        the streams path instead: N running hashes (1 to\n"
+        "                             4096), each fed one chunk a call by td_update_many\n"
+        "                             (auto, and every many-path backend pinned), beside\n"
+        "                             td_update on each stream in turn (td-loop) and\n"
+        "                             OpenSSL's XXX_Update on each of N contexts\n"
+        "                             (openssl, the baseline of the ratios); stream i\n"
+        "                             reads a buffer of its own. MB/s over the N chunks\n"
+        "                             of a round; ns per chunk. Contexts are initialised\n"
+        "                             before each timed batch and finalised after it,\n"
+        "                             both outside the time: the chunk updates alone\n"
+        "                             are measured (not with -p, -s, --batch,\n"
+        "                             --openssl-sizes, --merkle or --svg)\n"
+        "      --chunk LIST           bytes each stream gets a call, as --sizes takes\n"
+        "                             them (default 64,1K,4K,64K,1M); with --streams\n"
         "  -f, --format FMT           table (default), cargo, csv, json, markdown\n"
         "      --svg FILE             also draw MB/s against size, one panel per\n"
         "                             algorithm, one line per backend\n"
@@ -75,7 +95,6 @@ void tb_print_help(FILE *f)
         "      --version              tdbench and library versions\n"
         "\n",
         f);
-    // In pieces: C11 promises string literals of 4095 characters, no more.
     fputs(
         "On the multi and fixed paths every batch size gets, beside each many-path\n"
         "backend pinned: \"auto\", nothing pinned (the library's choice for that many\n"
@@ -83,21 +102,26 @@ void tb_print_help(FILE *f)
         "siblings, automatic backend) called on each message of the same batch; and\n"
         "\"openssl\", XXX_Init/Update/Final on each message of the same batch, the\n"
         "baseline of the ratios there. Times on these paths are per message: one call\n"
-        "(or one loop) over the batch, divided by the batch.\n"
+        "(or one loop) over the batch, divided by the batch. The streams path\n"
+        "(--streams) is laid out the same way: batch is the number of streams, size\n"
+        "the chunk, and times are per chunk (one round over the streams, divided by\n"
+        "them), so that MB/s count the N chunks of a round.\n"
         "\n"
         "Output: every format gives the path and the batch of each point. JSON objects\n"
-        "and CSV rows have \"path\" (single, multi, fixed) and \"batch\" (1 on the\n"
-        "single path). Cargo names: ALG_SIZE on the single path (sha256_1000),\n"
+        "and CSV rows have \"path\" (single, multi, fixed, streams) and \"batch\" (1 on\n"
+        "the single path). Cargo names: ALG_SIZE on the single path (sha256_1000),\n"
         "ALG_manyN_SIZE on the multi path and ALG_fixedN_SIZE on the fixed path, N the\n"
-        "messages per call (sha256_many64_1000, sha512_256_fixed1024_64); their\n"
-        "ns/iter is per message. The table has batch and ns/msg columns; Markdown rows\n"
-        "say \"(many, batch N)\" or \"(fixed, batch N)\", and --merkle's Markdown is a\n"
-        "table of its own, one row per call or loop, in ns per node. The SVG draws the\n"
-        "single path and the pinned multi-path backends at one batch (64 if measured,\n"
-        "else the first). Below the table, each pinned lanes backend (named -xN: N\n"
-        "messages a call) whose batch fills its lanes gets one line: the core cycles\n"
-        "one block of every lane costs, at the largest size measured, to set beside\n"
-        "the CPU's own bound.\n"
+        "messages per call (sha256_many64_1000, sha512_256_fixed1024_64), and\n"
+        "ALG_streamsN_CHUNK on the streams path (sha256_streams16_65536: 16 streams\n"
+        "of 64 KiB chunks); their ns/iter is per message (per chunk). The table has\n"
+        "batch and ns/msg columns; Markdown rows say \"(many, batch N)\", \"(fixed,\n"
+        "batch N)\" or \"(streams N)\", and --merkle's Markdown is a table of its own,\n"
+        "one row per call or loop, in ns per node. The SVG draws the single path and\n"
+        "the pinned multi-path backends at one batch (64 if measured, else the\n"
+        "first). Below the table, each pinned lanes backend (named -xN: N messages a\n"
+        "call) whose batch fills its lanes gets one line: the core cycles one block of\n"
+        "every lane costs, at the largest size measured, to set beside the CPU's own\n"
+        "bound (not on the streams path).\n"
         "\n"
         "Backends are measured round by round in turn, so that drift on a shared\n"
         "machine hits them alike. Every round is measured in core cycles (the clock\n"
@@ -176,24 +200,25 @@ static int parse_one_size(const char *s, size_t len, size_t *out)
     return 0;
 }
 
-int tb_parse_sizes(const char *list, size_t *sizes, size_t cap, size_t *count, char *err,
-                   size_t errlen)
+// A list of sizes given to option (--sizes, --chunk), for its messages.
+static int parse_size_list(const char *list, const char *option, size_t *sizes, size_t cap,
+                           size_t *count, char *err, size_t errlen)
 {
     size_t n = 0;
     const char *p = list;
     if (*p == '\0')
-        return fail(err, errlen, "empty --sizes list");
+        return fail(err, errlen, "empty %s list", option);
     for (;;) {
         const char *end = strchr(p, ',');
         const size_t len = end ? (size_t)(end - p) : strlen(p);
         size_t v;
         if (parse_one_size(p, len, &v) != 0)
             return fail(err, errlen,
-                        "bad size '%.*s' in --sizes: want a number of bytes from 1 to %u, "
+                        "bad size '%.*s' in %s: want a number of bytes from 1 to %u, "
                         "with an optional K, KiB, M or MiB suffix (e.g. 16,1K,1MiB)",
-                        (int)len, p, (unsigned)TB_MAX_SIZE);
+                        (int)len, p, option, (unsigned)TB_MAX_SIZE);
         if (n == cap)
-            return fail(err, errlen, "too many sizes in --sizes (at most %zu)", cap);
+            return fail(err, errlen, "too many sizes in %s (at most %zu)", option, cap);
         sizes[n++] = v;
         if (end == NULL)
             break;
@@ -201,6 +226,12 @@ int tb_parse_sizes(const char *list, size_t *sizes, size_t cap, size_t *count, c
     }
     *count = n;
     return 0;
+}
+
+int tb_parse_sizes(const char *list, size_t *sizes, size_t cap, size_t *count, char *err,
+                   size_t errlen)
+{
+    return parse_size_list(list, "--sizes", sizes, cap, count, err, errlen);
 }
 
 static int parse_algs(const char *list, unsigned *algs, char *err, size_t errlen)
@@ -235,12 +266,12 @@ static int parse_algs(const char *list, unsigned *algs, char *err, size_t errlen
 }
 
 // Does the selection hold a path that runs td_path p's backends? The fixed
-// path runs the many-path ones.
+// and the streams path run the many-path ones.
 static int uses_path(const tb_options *opt, int p)
 {
     if (p == TD_SINGLE)
         return (opt->paths & TB_PATH_SINGLE) != 0;
-    return (opt->paths & (TB_PATH_MULTI | TB_PATH_FIXED)) != 0;
+    return (opt->paths & (TB_PATH_MULTI | TB_PATH_FIXED | TB_PATH_STREAMS)) != 0;
 }
 
 // The library's backends of the selected algorithms and paths, each name
@@ -339,8 +370,9 @@ static int parse_paths(const char *list, unsigned *paths, char *err, size_t errl
     return 0;
 }
 
-int tb_parse_batches(const char *list, size_t *batches, size_t cap, size_t *count, char *err,
-                     size_t errlen)
+// A list of counts given to option (--batch, --streams).
+static int parse_count_list(const char *list, const char *option, size_t *batches, size_t cap,
+                            size_t *count, char *err, size_t errlen)
 {
     size_t n = 0;
     const char *p = list;
@@ -352,15 +384,15 @@ int tb_parse_batches(const char *list, size_t *batches, size_t cap, size_t *coun
             v = v * 10u + (size_t)(p[i++] - '0');
         if (len == 0 || i < len || v < 1 || v > TB_MAX_BATCH)
             return fail(err, errlen,
-                        "bad batch '%.*s' in --batch: want whole numbers from 1 to %d, "
+                        "bad count '%.*s' in %s: want whole numbers from 1 to %d, "
                         "comma-separated (e.g. 1,4,64,1024)",
-                        (int)len, p, TB_MAX_BATCH);
+                        (int)len, p, option, TB_MAX_BATCH);
         size_t k = 0;
         while (k < n && batches[k] != v)
             k++;
         if (k == n) {
             if (n == cap)
-                return fail(err, errlen, "too many batches in --batch (at most %zu)", cap);
+                return fail(err, errlen, "too many counts in %s (at most %zu)", option, cap);
             batches[n++] = v;
         }
         if (end == NULL)
@@ -369,6 +401,12 @@ int tb_parse_batches(const char *list, size_t *batches, size_t cap, size_t *coun
     }
     *count = n;
     return 0;
+}
+
+int tb_parse_batches(const char *list, size_t *batches, size_t cap, size_t *count, char *err,
+                     size_t errlen)
+{
+    return parse_count_list(list, "--batch", batches, cap, count, err, errlen);
 }
 
 static int parse_uint(const char *s, unsigned long lo, unsigned long hi, unsigned long *out)
@@ -387,6 +425,7 @@ static int parse_uint(const char *s, unsigned long lo, unsigned long hi, unsigne
 // The options without a short form.
 enum {
     OPT_BATCH = 256,
+    OPT_CHUNK,
     OPT_CLOCK,
     OPT_LIST_BACKENDS,
     OPT_MERKLE,
@@ -395,6 +434,7 @@ enum {
     OPT_OPENSSL_SIZES,
     OPT_ROUND_MS,
     OPT_ROUNDS,
+    OPT_STREAMS,
     OPT_SVG,
     OPT_VERSION,
 };
@@ -412,6 +452,8 @@ static const struct option long_options[] = {
     { "sizes", required_argument, NULL, 's' },
     { "openssl-sizes", no_argument, NULL, OPT_OPENSSL_SIZES },
     { "merkle", no_argument, NULL, OPT_MERKLE },
+    { "streams", required_argument, NULL, OPT_STREAMS },
+    { "chunk", required_argument, NULL, OPT_CHUNK },
     { "format", required_argument, NULL, 'f' },
     { "svg", required_argument, NULL, OPT_SVG },
     { "quick", no_argument, NULL, 'q' },
@@ -426,13 +468,62 @@ static const struct option long_options[] = {
     { NULL, 0, NULL, 0 },
 };
 
+// --streams N[,N] and --chunk LIST (chunk set): the streams path's counts
+// and chunk sizes, kept where the batch paths keep batches and sizes.
+static int parse_streams_arg(int c, const char *v, tb_options *opt, int *chunk_set, char *err,
+                             size_t errlen)
+{
+    if (c == OPT_CHUNK) {
+        *chunk_set = 1;
+        return parse_size_list(v, "--chunk", opt->sizes, TB_MAX_SIZES, &opt->nsizes, err,
+                               errlen);
+    }
+    opt->streams = 1;
+    return parse_count_list(v, "--streams", opt->batches, TB_MAX_BATCHES, &opt->nbatches, err,
+                            errlen);
+}
+
+// --merkle and --streams set the workload themselves: clash is the last
+// option that would change it (-a, which --streams takes, aside).
+static int set_workload(tb_options *opt, const char *clash, const char *algs_option,
+                        int chunk_set, char *err, size_t errlen)
+{
+    if (opt->merkle && opt->streams)
+        return fail(err, errlen, "--merkle and --streams are two workloads: give one");
+    if (opt->merkle) {
+        // SHA-256, 64-byte nodes, one level of 1024.
+        if (clash != NULL || algs_option != NULL)
+            return fail(err, errlen, "--merkle sets the algorithm, paths, size and batch itself: "
+                                     "it does not go with '%s'", clash ? clash : algs_option);
+        opt->algs = 1u << TD_SHA256;
+        opt->paths = TB_PATH_MULTI | TB_PATH_FIXED;
+        opt->sizes[0] = TB_MERKLE_NODE_SIZE;
+        opt->nsizes = 1;
+        opt->batches[0] = TB_MERKLE_NODES;
+        opt->nbatches = 1;
+        return 0;
+    }
+    if (!opt->streams)
+        return chunk_set ? fail(err, errlen, "--chunk goes with --streams") : 0;
+    if (clash != NULL)
+        return fail(err, errlen, "--streams sets the path, the sizes (--chunk) and the batch "
+                                 "(its streams) itself: it does not go with '%s'", clash);
+    opt->paths = TB_PATH_STREAMS;
+    if (!chunk_set) {
+        memcpy(opt->sizes, default_chunks, sizeof default_chunks);
+        opt->nsizes = COUNT_OF(default_chunks);
+    }
+    return 0;
+}
+
 tb_parse_result tb_parse_options(int argc, char **argv, tb_options *opt, int have_openssl,
                                  char *err, size_t errlen)
 {
     tb_default_options(opt);
     unsigned algs = 0;
-    int rounds_set = 0, round_ms_set = 0;
-    const char *workload_option = NULL; // the last option --merkle does not go with
+    int rounds_set = 0, round_ms_set = 0, chunk_set = 0;
+    const char *workload_option = NULL; // the last option --merkle, --streams do not go with
+    const char *algs_option = NULL;     // -a as spelled: --merkle does not go with it either
     const char *backend_args[TB_MAX_BACKEND_NAMES];
     size_t nbackend_args = 0;
 
@@ -455,7 +546,7 @@ tb_parse_result tb_parse_options(int argc, char **argv, tb_options *opt, int hav
         case 'a':
             if (parse_algs(v, &algs, err, errlen) != 0)
                 return TB_PARSE_ERROR;
-            workload_option = spelled;
+            algs_option = spelled;
             break;
         case 'b':
             if (nbackend_args == TB_MAX_BACKEND_NAMES) {
@@ -481,6 +572,11 @@ tb_parse_result tb_parse_options(int argc, char **argv, tb_options *opt, int hav
             break;
         case OPT_MERKLE:
             opt->merkle = 1;
+            break;
+        case OPT_STREAMS:
+        case OPT_CHUNK:
+            if (parse_streams_arg(c, v, opt, &chunk_set, err, errlen) != 0)
+                return TB_PARSE_ERROR;
             break;
         case 'f':
             if (ieq(v, "table"))
@@ -571,20 +667,8 @@ tb_parse_result tb_parse_options(int argc, char **argv, tb_options *opt, int hav
 
     if (algs != 0)
         opt->algs = algs;
-    if (opt->merkle) {
-        // The workload is fixed: SHA-256, 64-byte nodes, one level of 1024.
-        if (workload_option != NULL) {
-            fail(err, errlen, "--merkle sets the algorithm, paths, size and batch itself: "
-                              "it does not go with '%s'", workload_option);
-            return TB_PARSE_ERROR;
-        }
-        opt->algs = 1u << TD_SHA256;
-        opt->paths = TB_PATH_MULTI | TB_PATH_FIXED;
-        opt->sizes[0] = TB_MERKLE_NODE_SIZE;
-        opt->nsizes = 1;
-        opt->batches[0] = TB_MERKLE_NODES;
-        opt->nbatches = 1;
-    }
+    if (set_workload(opt, workload_option, algs_option, chunk_set, err, errlen) != 0)
+        return TB_PARSE_ERROR;
     if (opt->quick) {
         if (!rounds_set)
             opt->rounds = 3;

@@ -54,6 +54,8 @@ void tb_cargo_name(char *buf, size_t cap, td_alg alg, const char *path, size_t b
         snprintf(buf, cap, "%s_many%zu_%zu", id, batch, size);
     else if (path != NULL && strcmp(path, "fixed") == 0)
         snprintf(buf, cap, "%s_fixed%zu_%zu", id, batch, size);
+    else if (path != NULL && strcmp(path, "streams") == 0)
+        snprintf(buf, cap, "%s_streams%zu_%zu", id, batch, size);
     else
         snprintf(buf, cap, "%s_%zu", id, size);
 }
@@ -70,6 +72,17 @@ static void thousands(char *buf, size_t cap, uint64_t v)
         buf[o++] = digits[i];
     }
     buf[o] = '\0';
+}
+
+static void streams_lines(FILE *f, const char *prefix)
+{
+    fprintf(f, "%sstreams: as many running hashes as the batch says, each fed a chunk of the size "
+               "a round from a buffer of its own; time per chunk, MB/s over the chunks of a round; "
+               "contexts initialised before each timed batch and finalised after it, outside the "
+               "time\n", prefix);
+    fprintf(f, "%s         auto: td_update_many, nothing pinned; a backend: td_update_many with "
+               "it pinned; td-loop: td_update on each stream in turn; openssl: XXX_Update on "
+               "each of its own contexts in turn, the baseline of the ratios\n", prefix);
 }
 
 static void header_lines(FILE *f, const tb_meta *m, const char *prefix)
@@ -110,6 +123,8 @@ static void header_lines(FILE *f, const tb_meta *m, const char *prefix)
     else if (m->openssl_absent)
         fprintf(f, "%sopenssl: no rows: tdbench was built without OpenSSL (no libcrypto found "
                    "for this target, or TD_BENCH_WITH_OPENSSL=OFF)\n", prefix);
+    if (m->streams)
+        streams_lines(f, prefix);
     if (!m->batch_paths)
         return;
     fprintf(f, "%sbatches: multi: td_hash_many over a batch of distinct messages, each in its own "
@@ -157,7 +172,8 @@ static void write_lane_costs(FILE *f, const tb_result *r, size_t n)
     int header = 0;
     for (size_t i = 0; i < n; i++) {
         const size_t lanes = backend_lanes(r[i].backend);
-        if (is_path(&r[i], "single") || lanes == 0 || r[i].batch < lanes
+        if (is_path(&r[i], "single") || is_path(&r[i], "streams") || lanes == 0
+            || r[i].batch < lanes
             || !(r[i].cycles_per_byte > 0))
             continue;
         int largest = 1;
@@ -184,7 +200,7 @@ static int write_table(FILE *f, const tb_meta *m, const tb_result *r, size_t n)
 {
     header_lines(f, m, "");
     fputc('\n', f);
-    fprintf(f, "%-11s %-6s %-13s %8s %5s %10s %10s %6s %7s %10s\n", "algorithm", "path", "backend",
+    fprintf(f, "%-11s %-7s %-13s %8s %5s %10s %10s %6s %7s %10s\n", "algorithm", "path", "backend",
             "size", "batch", "MB/s", "ns/msg", "+/-%", "cyc/B", "vs openssl");
     for (size_t i = 0; i < n; i++) {
         // A blank line between algorithms, paths and batches (--merkle's
@@ -203,7 +219,7 @@ static int write_table(FILE *f, const tb_meta *m, const tb_result *r, size_t n)
         const double spread_pct =
             r[i].ns_per_iter > 0 ? 100.0 * r[i].spread_ns / r[i].ns_per_iter : 0.0;
         // Whole nanoseconds from a millisecond up: the column keeps its width.
-        fprintf(f, "%-11s %-6s %-13s %8zu %5zu %10.1f %10.*f %5.1f%% %7s %10s\n",
+        fprintf(f, "%-11s %-7s %-13s %8zu %5zu %10.1f %10.*f %5.1f%% %7s %10s\n",
                 td_alg_name(r[i].alg), path_label(&r[i]), r[i].backend, r[i].size, r[i].batch,
                 r[i].mb_per_s, r[i].ns_per_iter < 1e6 ? 1 : 0, r[i].ns_per_iter, spread_pct, cpb,
                 ratio);
@@ -418,13 +434,16 @@ static int write_markdown(FILE *f, const tb_meta *m, const tb_result *r, size_t 
             fprintf(f, " (many, batch %zu)", batch);
         else if (is_path(&r[i], "fixed"))
             fprintf(f, " (fixed, batch %zu)", batch);
+        else if (is_path(&r[i], "streams"))
+            fprintf(f, " (streams %zu)", batch);
         fputs(" |", f);
         size_t j = i;
         for (; j < n && same_series(&r[j], &r[i]); j++) {
             // A batch cut down for huge messages says so in its cell.
             char cut[32] = "";
             if (r[j].batch != batch)
-                snprintf(cut, sizeof cut, "batch %zu", r[j].batch);
+                snprintf(cut, sizeof cut, is_path(&r[j], "streams") ? "%zu streams" : "batch %zu",
+                         r[j].batch);
             if (r[j].ratio >= 0)
                 fprintf(f, " %.0f (%.2fx%s%s) |", r[j].mb_per_s, r[j].ratio, *cut ? ", " : "", cut);
             else if (*cut)

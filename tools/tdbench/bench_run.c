@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // What tdbench measures and in which order: the list of subjects (every
 // backend from td_backends() on each path, the automatic choice and loops of
-// one-shots on the batch paths, OpenSSL beside them), digest checks before
-// timing, calibration, and rounds interleaved across subjects.
+// one-shots on the batch paths, td_update_many and the td_update loop on the
+// streams path, OpenSSL beside them), digest checks before timing,
+// calibration, and rounds interleaved across subjects.
 
 #if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
 #define _POSIX_C_SOURCE 200809L
@@ -37,6 +38,9 @@ typedef enum kind {
     K_FIXED,                        // td_hash_many_fixed: the batch end to end
     K_LOOP_MANY,                    // fn on each message of K_MANY's batch
     K_LOOP_FIXED,                   // fn on each message of K_FIXED's batch
+    K_STREAMS,                      // td_update_many: one chunk into each running hash
+    K_LOOP_STREAMS,                 // td_update on each of K_STREAMS's hashes in turn
+    K_SSL_STREAMS,                  // OpenSSL's XXX_Update the same way
 } kind;
 
 typedef struct subject {
@@ -46,7 +50,8 @@ typedef struct subject {
     const char *pin;                // pinned around each batch; NULL: nothing pinned
     td_path pin_path;
     tb_hash_fn *fn;                 // K_ONESHOT and the loops
-    size_t group;                   // 0: single path; 1 + k: the batch opt->batches[k]
+    size_t group;                   // 0: single path; 1 + k: the batch (or streams)
+                                    // opt->batches[k]
     size_t series;                  // its place among the shown series of its algorithm
     int show;                       // 0: measured only as the ratio's baseline
     int baseline;                   // OpenSSL low-level: the 1.0 of its path's ratios
@@ -57,7 +62,8 @@ typedef struct subject {
 // The input of one size and group: one message for the single path; for
 // the batch paths, distinct messages of random bytes, each in a buffer of
 // its own (multi) or laid end to end (fixed), with their digests from the
-// portable backend.
+// portable backend. The streams path feeds the multi path's buffers, one a
+// stream, as chunks: one round of them gives the same digests.
 typedef struct input {
     size_t size;
     size_t batch;                   // messages per call; 1 on the single path
@@ -68,6 +74,7 @@ typedef struct input {
     uint8_t *fixed;                 // fixed: batch * size bytes
     uint8_t *out;                   // batch * TD_MAX_DIGEST_SIZE
     uint8_t *ref_single, *ref_many, *ref_fixed;
+    tb_streams streams;             // the streams path's running hashes
 } input;
 
 // Results end up here so that no call can be proven dead.
@@ -77,15 +84,28 @@ static tb_hash_fn *const typed_oneshot[TD_ALG_COUNT] = {
     td_md5, td_sha1, td_sha224, td_sha256, td_sha384, td_sha512, td_sha512_224, td_sha512_256,
 };
 
-// The path a kind belongs to: 0 single, 1 multi, 2 fixed.
+static int is_streams(kind k)
+{
+    return k == K_STREAMS || k == K_LOOP_STREAMS || k == K_SSL_STREAMS;
+}
+
+// Whether a kind reads the multi path's buffers (the streams path does).
+static int reads_many(kind k)
+{
+    return k == K_MANY || k == K_LOOP_MANY || is_streams(k);
+}
+
+// The path a kind belongs to: 0 single, 1 multi, 2 fixed, 3 streams.
 static int path_index(kind k)
 {
+    if (is_streams(k))
+        return 3;
     return k == K_ONESHOT ? 0 : k == K_MANY || k == K_LOOP_MANY ? 1 : 2;
 }
 
 static const char *path_name(kind k)
 {
-    static const char *const names[3] = { "single", "multi", "fixed" };
+    static const char *const names[4] = { "single", "multi", "fixed", "streams" };
     return names[path_index(k)];
 }
 
@@ -136,6 +156,7 @@ static void input_free(input *in)
     free(in->ref_single);
     free(in->ref_many);
     free(in->ref_fixed);
+    tb_streams_free(&in->streams);
     memset(in, 0, sizeof *in);
 }
 
@@ -226,10 +247,30 @@ static void unpin(const subject *s)
         td_use_backend(s->alg, s->pin_path, NULL);
 }
 
+// The streams path's timed batch: calls rounds of one chunk into every
+// hash, started before and finished after the timing; the digests in
+// in->out.
+static uint64_t time_streams(const subject *s, input *in, uint64_t calls, tb_clock clock)
+{
+    const tb_feed how = s->kind == K_STREAMS        ? TB_FEED_MANY
+                        : s->kind == K_LOOP_STREAMS ? TB_FEED_LOOP
+                                                    : TB_FEED_OPENSSL;
+    pin(s);
+    tb_streams_start(&in->streams, how);
+    const uint64_t t0 = tb_now_ns(clock);
+    tb_streams_feed(&in->streams, how, in->ptrs, in->lens, calls);
+    const uint64_t t1 = tb_now_ns(clock);
+    tb_streams_finish(&in->streams, how, in->out);
+    unpin(s);
+    return t1 - t0;
+}
+
 // One timed batch: calls calls (or loops over the batch), in nanoseconds of
 // the chosen clock. The digests of the last call are left in in->out.
-static uint64_t time_batch(const subject *s, const input *in, uint64_t calls, tb_clock clock)
+static uint64_t time_batch(const subject *s, input *in, uint64_t calls, tb_clock clock)
 {
+    if (is_streams(s->kind))
+        return time_streams(s, in, calls, clock);
     const td_alg alg = s->alg;
     const size_t n = in->batch, size = in->size, dsize = td_digest_size(alg);
     tb_hash_fn *const fn = s->fn;
@@ -271,6 +312,8 @@ static uint64_t time_batch(const subject *s, const input *in, uint64_t calls, tb
             acc ^= out[0];
         }
         break;
+    default: // the streams path, above
+        break;
     }
     const uint64_t t1 = tb_now_ns(clock);
     unpin(s);
@@ -283,7 +326,7 @@ static uint64_t time_batch(const subject *s, const input *in, uint64_t calls, tb
 // The same batch with the stack moved down by pad bytes: a round that
 // happens to put the stack where it aliases the input (4 KiB aliasing) then
 // does not decide the figure.
-static uint64_t time_batch_at(size_t pad, const subject *s, const input *in, uint64_t calls,
+static uint64_t time_batch_at(size_t pad, const subject *s, input *in, uint64_t calls,
                               tb_clock clock)
 {
 #if !defined(__STDC_NO_VLA__)
@@ -298,7 +341,7 @@ static uint64_t time_batch_at(size_t pad, const subject *s, const input *in, uin
 }
 
 // Calls per round for about target_ns; the doubling doubles as the warm-up.
-static uint64_t calibrate(const subject *s, const input *in, double target_ns, tb_clock clock)
+static uint64_t calibrate(const subject *s, input *in, double target_ns, tb_clock clock)
 {
     uint64_t calls = 1;
     for (;;) {
@@ -313,12 +356,12 @@ static uint64_t calibrate(const subject *s, const input *in, double target_ns, t
 
 // Digest check before timing: every subject against portable (which the
 // OpenSSL rows in turn check against OpenSSL).
-static int verify(const subject *s, const input *in, tb_clock clock)
+static int verify(const subject *s, input *in, tb_clock clock)
 {
     const size_t dsize = td_digest_size(s->alg);
-    const uint8_t *ref = s->kind == K_ONESHOT                           ? in->ref_single
-                         : s->kind == K_MANY || s->kind == K_LOOP_MANY ? in->ref_many
-                                                                        : in->ref_fixed;
+    const uint8_t *ref = s->kind == K_ONESHOT  ? in->ref_single
+                         : reads_many(s->kind) ? in->ref_many
+                                               : in->ref_fixed;
     assert(ref != NULL); // input_make made the references of every kind in the group
     const size_t n = s->kind == K_ONESHOT ? 1 : in->batch;
     memset(in->out, 0, n * dsize);
@@ -357,7 +400,7 @@ static int selected(const tb_options *opt, const char *name)
 // The most subjects list_subjects can make for one algorithm.
 static size_t subjects_cap(const tb_options *opt)
 {
-    return MAX_BACKENDS + 2 + 2 * opt->nbatches * (MAX_BACKENDS + 3);
+    return MAX_BACKENDS + 2 + 3 * opt->nbatches * (MAX_BACKENDS + 3);
 }
 
 typedef struct subject_list {
@@ -378,12 +421,42 @@ static size_t backends_of(td_alg alg, td_path path, const char **names)
     return n < MAX_BACKENDS ? n : MAX_BACKENDS;
 }
 
-// One batch path at one batch: auto, each backend pinned, the loop of the
-// typed one-shot, the OpenSSL loop.
-static void add_batch_path(subject_list *l, const tb_options *opt, td_alg alg, size_t group,
-                           int fixed)
+// The loop a batch call is set beside: the typed one-shot on each message,
+// or td_update on each stream.
+static kind loop_of(kind call)
 {
-    const kind call = fixed ? K_FIXED : K_MANY, loop = fixed ? K_LOOP_FIXED : K_LOOP_MANY;
+    return call == K_FIXED ? K_LOOP_FIXED : call == K_MANY ? K_LOOP_MANY : K_LOOP_STREAMS;
+}
+
+#ifdef TD_BENCH_OPENSSL
+// OpenSSL's loop beside a batch call, the baseline of its ratios: its
+// one-shot on each message, or its Update on each stream. Added only where
+// something is shown (others) or it is asked for.
+static void add_openssl_loop(subject_list *l, const tb_options *opt, td_alg alg, size_t group,
+                             kind call, int others)
+{
+    if (!opt->openssl || !(others || selected(opt, "openssl")))
+        return;
+    subject s = { .alg = alg, .kind = loop_of(call), .backend = "openssl", .group = group,
+                  .show = selected(opt, "openssl"), .baseline = 1 };
+    if (call == K_STREAMS) {
+        if (tb_openssl_streams_of(alg) == NULL)
+            return;
+        s.kind = K_SSL_STREAMS;
+    } else if ((s.fn = tb_openssl_lowlevel(alg)) == NULL) {
+        return;
+    }
+    add(l, s);
+}
+#endif
+
+// One batch path (call: K_MANY, K_FIXED or K_STREAMS) at one batch: auto,
+// each backend pinned, the loop of the typed one-shot (of td_update), the
+// OpenSSL loop.
+static void add_batch_path(subject_list *l, const tb_options *opt, td_alg alg, size_t group,
+                           kind call)
+{
+    const kind loop = loop_of(call);
     const char *names[MAX_BACKENDS];
     const size_t count = backends_of(alg, TD_MULTI, names);
     const size_t before = l->n;
@@ -399,11 +472,7 @@ static void add_batch_path(subject_list *l, const tb_options *opt, td_alg alg, s
         add(l, (subject){ .alg = alg, .kind = loop, .backend = TB_TD_LOOP,
                           .fn = typed_oneshot[alg], .group = group, .show = 1 });
 #ifdef TD_BENCH_OPENSSL
-    tb_hash_fn *ll = opt->openssl ? tb_openssl_lowlevel(alg) : NULL;
-    // The baseline only where something is shown.
-    if (ll && (l->n > before || selected(opt, "openssl")))
-        add(l, (subject){ .alg = alg, .kind = loop, .backend = "openssl", .fn = ll,
-                          .group = group, .show = selected(opt, "openssl"), .baseline = 1 });
+    add_openssl_loop(l, opt, alg, group, call, l->n > before);
 #else
     (void)before;
 #endif
@@ -471,11 +540,14 @@ static void list_subjects(const tb_options *opt, td_alg alg, subject_list *l)
         }
 #endif
     }
-    for (int fixed = 0; fixed < 2; fixed++) {
-        if (!(opt->paths & (fixed ? TB_PATH_FIXED : TB_PATH_MULTI)))
+    static const struct { unsigned bit; kind call; } batch_paths[] = {
+        { TB_PATH_MULTI, K_MANY }, { TB_PATH_FIXED, K_FIXED }, { TB_PATH_STREAMS, K_STREAMS },
+    };
+    for (size_t p = 0; p < sizeof batch_paths / sizeof batch_paths[0]; p++) {
+        if (!(opt->paths & batch_paths[p].bit))
             continue;
         for (size_t k = 0; k < opt->nbatches; k++)
-            add_batch_path(l, opt, alg, 1 + k, fixed);
+            add_batch_path(l, opt, alg, 1 + k, batch_paths[p].call);
     }
 }
 
@@ -512,6 +584,44 @@ typedef struct run_state {
     size_t done, points;
 } run_state;
 
+// A batch cut for huge messages (or chunks), said once, for the first
+// algorithm: the cut is the same for every one.
+static void say_cut(const tb_options *opt, td_alg alg, size_t size, size_t asked, size_t batch)
+{
+    int first = 0;
+    while (!(opt->algs & (1u << first)))
+        first++;
+    if (alg != (td_alg)first)
+        return;
+    progress(NULL, 0, 0, 0, 0);
+    if (opt->streams)
+        fprintf(stderr, "tdbench: %zu-byte chunks: %zu streams cut to %zu (at most %zu MiB a "
+                        "round)\n", size, asked, batch, BATCH_BYTES >> 20);
+    else
+        fprintf(stderr, "tdbench: %zu-byte messages: batch %zu cut to %zu (at most %zu MiB a "
+                        "batch)\n", size, asked, batch, BATCH_BYTES >> 20);
+}
+
+// What the subjects of one group (idx[0..m-1] into S) read at one size;
+// 0 on success.
+static int group_input(input *in, const tb_options *opt, const subject *S, const size_t *idx,
+                       size_t m, size_t size, size_t batch)
+{
+    const td_alg alg = S[idx[0]].alg;
+    int need_many = 0, need_fixed = 0, need_streams = 0;
+    for (size_t k = 0; k < m; k++) {
+        const kind kd = S[idx[k]].kind;
+        need_many |= reads_many(kd);
+        need_fixed |= kd == K_FIXED || kd == K_LOOP_FIXED;
+        need_streams |= is_streams(kd);
+    }
+    if (input_make(in, alg, size, batch, need_many, need_fixed) != 0)
+        return -1;
+    if (need_streams && tb_streams_make(&in->streams, alg, in->batch, opt->openssl) != 0)
+        return -1;
+    return 0;
+}
+
 // Measures the subjects of one group (idx[0..m-1] into S) at one size and
 // fills their rows: res[row_base + series * nsizes + z]. 0, or 1 after a
 // digest mismatch or an allocation failure.
@@ -523,23 +633,10 @@ static int measure_group(run_state *st, subject *S, const size_t *idx, size_t m,
     const size_t size = opt->sizes[z];
     const size_t asked = group ? opt->batches[group - 1] : 0;
     const size_t batch = group ? batch_for(size, asked) : 0;
-    int need_many = 0, need_fixed = 0;
-    for (size_t k = 0; k < m; k++) {
-        const kind kd = S[idx[k]].kind;
-        need_many |= kd == K_MANY || kd == K_LOOP_MANY;
-        need_fixed |= kd == K_FIXED || kd == K_LOOP_FIXED;
-    }
-    // Said once, for the first algorithm: the cut is the same for every one.
-    int first = 0;
-    while (!(opt->algs & (1u << first)))
-        first++;
-    if (batch != asked && alg == (td_alg)first) {
-        progress(NULL, 0, 0, 0, 0);
-        fprintf(stderr, "tdbench: %zu-byte messages: batch %zu cut to %zu (at most %zu MiB a "
-                        "batch)\n", size, asked, batch, BATCH_BYTES >> 20);
-    }
+    if (batch != asked)
+        say_cut(opt, alg, size, asked, batch);
     input in;
-    if (input_make(&in, alg, size, batch, need_many, need_fixed) != 0) {
+    if (group_input(&in, opt, S, idx, m, size, batch) != 0) {
         input_free(&in);
         fprintf(stderr, "tdbench: out of memory for %zu-byte messages\n", size);
         return 1;
@@ -588,7 +685,7 @@ static int measure_group(run_state *st, subject *S, const size_t *idx, size_t m,
     // and MB/s follow once the run's clock is known. Each path's ratios are
     // over its own OpenSSL loop; --merkle's td_hash_many row, which has
     // none, takes the fixed path's (the same nodes).
-    double base[3] = { -1.0, -1.0, -1.0 }, any_base = -1.0;
+    double base[4] = { -1.0, -1.0, -1.0, -1.0 }, any_base = -1.0;
     for (size_t k = 0; k < m; k++) {
         subject *s = &S[idx[k]];
         double lo = s->samples[0], hi = s->samples[0];
@@ -676,6 +773,7 @@ int tb_run(const tb_options *opt, tb_meta *meta, tb_result **out, size_t *count)
     st.target_ns = round_ms * 1e6;
     meta->round_ms = round_ms;
     meta->merkle = opt->merkle;
+    meta->streams = (opt->paths & TB_PATH_STREAMS) != 0;
     meta->batch_paths = (opt->paths & (TB_PATH_MULTI | TB_PATH_FIXED)) != 0;
     // Beside every subject's batches of a round, a chain of dependent adds
     // of about 1/64 round.

@@ -45,14 +45,15 @@ static void list_backends(FILE *f, const tb_options *opt)
     for (int a = 0; a < TD_ALG_COUNT; a++) {
         if (!(opt->algs & (1u << a)))
             continue;
-        // The fixed path runs the many-path backends; both batch paths add
-        // the automatic choice, the typed one-shot's loop and OpenSSL's.
-        static const char *const path_names[3] = { "single", "multi", "fixed" };
-        for (int p = 0; p < 3; p++) {
+        // The fixed and the streams path run the many-path backends; all
+        // three add the automatic choice, the loop (of the typed one-shot or
+        // td_update) and OpenSSL's.
+        static const char *const path_names[4] = { "single", "multi", "fixed", "streams" };
+        for (int p = 0; p < 4; p++) {
             const char *names[32];
             const td_path lib_path = p == 0 ? TD_SINGLE : TD_MULTI;
             const size_t n = td_backends((td_alg)a, lib_path, names, 32);
-            fprintf(f, "%-11s %-6s", td_alg_name((td_alg)a), path_names[p]);
+            fprintf(f, "%-11s %-7s", td_alg_name((td_alg)a), path_names[p]);
             if (p > 0)
                 fputs(" " TB_AUTO, f);
             for (size_t i = 0; i < n && i < 32; i++)

@@ -32,7 +32,7 @@ enum {
     TB_MAX_BATCHES = 16,
     TB_MAX_BACKEND_NAMES = 16,
     TB_MAX_SIZE = 256u << 20,       // largest message accepted by --sizes
-    TB_MAX_BATCH = 4096,            // largest batch accepted by --batch
+    TB_MAX_BATCH = 4096,            // largest batch accepted by --batch (and --streams)
     TB_DEFAULT_BATCH = 64,          // --batch when not given
     TB_MERKLE_NODES = 1024,         // --merkle: one tree level of this many nodes
     TB_MERKLE_NODE_SIZE = 64,       // ... each two SHA-256 digests
@@ -44,9 +44,11 @@ enum {
 #define TB_PATH_MULTI  2u           // td_hash_many over distinct buffers
 #define TB_PATH_FIXED  4u           // td_hash_many_fixed over one buffer
 #define TB_PATH_ALL    (TB_PATH_SINGLE | TB_PATH_MULTI | TB_PATH_FIXED)
+#define TB_PATH_STREAMS 8u          // --streams: td_update_many over running hashes
 
 // Backend names of the batch paths that are not the library's: the
-// automatic choice (nothing pinned) and the loop of the typed one-shot.
+// automatic choice (nothing pinned) and the loop of the typed one-shot (of
+// td_update on the streams path).
 #define TB_AUTO "auto"
 #define TB_TD_LOOP "td-loop"
 
@@ -63,9 +65,11 @@ typedef struct tb_options {
     unsigned rounds;                // timed rounds per point
     double round_ms;                // target length of one round
     int round_ms_explicit;          // given by --round-ms: --quick leaves it alone
-    size_t batches[TB_MAX_BATCHES]; // messages per call on the multi and fixed paths
-    size_t nbatches;
+    size_t batches[TB_MAX_BATCHES]; // messages per call on the multi and fixed paths;
+                                    // running hashes with --streams
+    size_t nbatches;                // (sizes then hold the chunks)
     int merkle;                     // --merkle: one SHA-256 Merkle tree level
+    int streams;                    // --streams: the streams path alone
     int quick;
     int openssl;                    // measure OpenSSL beside us (when built with it)
     int nominal_clock;              // MB/s at the TSC's nominal clock, not the run's
@@ -99,10 +103,12 @@ void tb_print_help(FILE *f);
 // ----------------------------------------------------------------- results
 
 // One measured point. Times are per message: on the multi and fixed paths
-// the time of one call (or one loop over the batch) divided by the batch.
+// the time of one call (or one loop over the batch) divided by the batch; on
+// the streams path per chunk: one round of chunks over all the streams
+// divided by the streams (size is the chunk, batch the streams).
 typedef struct tb_result {
     td_alg alg;
-    const char *path;               // "single", "multi" or "fixed"
+    const char *path;               // "single", "multi", "fixed" or "streams"
     const char *backend;            // "portable", "shani", ..., "openssl", "openssl-evp";
                                     // multi and fixed also "auto" and "td-loop"
     size_t size;                    // bytes per message
@@ -142,6 +148,7 @@ typedef struct tb_meta {
     double elapsed_s;               // wall time of the whole run
     int batch_paths;                // the multi or the fixed path was measured
     int merkle;                     // the results are --merkle's
+    int streams;                    // the streams path was measured
 } tb_meta;
 
 // ------------------------------------------------------------------ output
@@ -152,7 +159,8 @@ int tb_write_results(FILE *f, tb_format format, const tb_meta *meta, const tb_re
 int tb_write_svg(FILE *f, const tb_meta *m, const tb_result *all, size_t count);
 // The cargo bench name of a point: "sha256_1000" on the single path,
 // "sha256_many64_1000" on the multi path and "sha256_fixed64_1000" on the
-// fixed path (64 messages a call).
+// fixed path (64 messages a call), "sha256_streams16_65536" on the streams
+// path (16 streams fed 65536 bytes each a call).
 void tb_cargo_name(char *buf, size_t cap, td_alg alg, const char *path, size_t batch,
                    size_t size);
 // The batch of series that r belongs to (batch_asked, or batch).
@@ -195,14 +203,56 @@ tb_hash_fn *tb_openssl_lowlevel(td_alg alg);
 tb_hash_fn *tb_openssl_evp(td_alg alg);
 #endif
 
+// OpenSSL's low-level Init, Update and Final over n contexts of ctx_size
+// bytes laid side by side; final writes digest i at out + i * digest size.
+typedef struct tb_openssl_streams {
+    size_t ctx_size;
+    void (*init)(void *ctxs, size_t n);
+    void (*update)(void *ctxs, size_t n, const void *const *data, const size_t *lens);
+    void (*final)(void *ctxs, size_t n, uint8_t *out);
+} tb_openssl_streams;
+
+#ifdef TD_BENCH_OPENSSL
+// NULL if OpenSSL lacks the algorithm.
+const tb_openssl_streams *tb_openssl_streams_of(td_alg alg);
+#endif
+
+// ---------------------------------------------------------------- streams
+
+// How the streams path feeds its running hashes: td_update_many over all of
+// them, td_update on each in turn, or OpenSSL's XXX_Update on each in turn.
+typedef enum tb_feed { TB_FEED_MANY, TB_FEED_LOOP, TB_FEED_OPENSSL } tb_feed;
+
+// n running hashes of one algorithm, ours and (when measured) OpenSSL's.
+typedef struct tb_streams {
+    td_alg alg;
+    size_t n;
+    td_ctx *ctxs;
+    td_ctx **ptrs;                  // ptrs[i] == &ctxs[i], td_update_many's argument
+    const tb_openssl_streams *ssl;  // NULL: no OpenSSL contexts
+    void *ssl_ctxs;
+} tb_streams;
+
+// 0 on success; with_openssl: OpenSSL's contexts too, where it has the alg.
+int tb_streams_make(tb_streams *s, td_alg alg, size_t n, int with_openssl);
+void tb_streams_free(tb_streams *s);
+// Starts every hash afresh (outside the timing).
+void tb_streams_start(tb_streams *s, tb_feed how);
+// rounds times, chunk data[i] of lens[i] bytes into stream i (the timed part).
+void tb_streams_feed(tb_streams *s, tb_feed how, const void *const *data, const size_t *lens,
+                     uint64_t rounds);
+// Finishes every hash, digest i at out + i * td_digest_size(alg) (outside the
+// timing): td_final_many after td_update_many, td_final after the loop.
+void tb_streams_finish(tb_streams *s, tb_feed how, uint8_t *out);
+
 // -------------------------------------------------------------------- run
 
 // Verifies, then measures every selected point; cycles/byte from the clock
 // rates in meta (0: unknown), and meta->round_ms set to the round length
 // used. *out is allocated (caller frees), ordered by algorithm, then series
 // (single-path backends; then per batch path, per batch: auto, the pinned
-// backends, td-loop, openssl), then size; --merkle has an order of its own
-// (see bench_run.c). Returns 0, or 1 after a digest mismatch or an
+// backends, td-loop, openssl), then size; --streams the same per streams
+// count; --merkle has an order of its own (see bench_run.c). Returns 0, or 1 after a digest mismatch or an
 // allocation failure (message already printed to stderr).
 int tb_run(const tb_options *opt, tb_meta *meta, tb_result **out, size_t *count);
 

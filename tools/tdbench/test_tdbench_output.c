@@ -195,6 +195,63 @@ static void test_options(void)
     CHECK(strstr(err, "'-a' needs a value") != NULL);
 }
 
+// --streams and --chunk: the streams path alone, counts where batches go and
+// chunks where sizes go; the options that would change that are refused.
+static void test_streams_options(void)
+{
+    tb_options o;
+    char err[1024];
+
+    CHECK(parse(&o, err, sizeof err, "--streams", "16", (char *)NULL) == TB_PARSE_RUN);
+    CHECK(o.streams && o.paths == TB_PATH_STREAMS && o.algs == (1u << TD_ALG_COUNT) - 1u);
+    CHECK(o.nbatches == 1 && o.batches[0] == 16);
+    CHECK(o.nsizes == 5 && o.sizes[0] == 64 && o.sizes[1] == 1024 && o.sizes[2] == 4096
+          && o.sizes[3] == 65536 && o.sizes[4] == 1048576);
+
+    CHECK(parse(&o, err, sizeof err, "--chunk=64,1K,64KiB,1M", "-a", "sha1", "--streams",
+                "2,4,16,64,4", "-b", "auto,td-loop", "--quick", (char *)NULL) == TB_PARSE_RUN);
+    CHECK(o.streams && o.paths == TB_PATH_STREAMS && o.algs == 1u << TD_SHA1);
+    CHECK(o.nbatches == 4 && o.batches[0] == 2 && o.batches[3] == 64);
+    CHECK(o.nsizes == 4 && o.sizes[0] == 64 && o.sizes[2] == 65536 && o.sizes[3] == 1048576);
+    CHECK(o.nbackends == 2 && o.quick);
+    CHECK(parse(&o, err, sizeof err, "--stream", "8", "--chunk", "4K", "-b", "portable",
+                (char *)NULL) == TB_PARSE_RUN);
+    CHECK(o.nbatches == 1 && o.batches[0] == 8 && o.nsizes == 1 && o.sizes[0] == 4096);
+
+    const char *bad_counts[] = { "0", "4097", "", "1,,2", "x", "8," };
+    for (size_t i = 0; i < sizeof bad_counts / sizeof bad_counts[0]; i++) {
+        CHECK(parse(&o, err, sizeof err, "--streams", bad_counts[i], (char *)NULL)
+              == TB_PARSE_ERROR);
+        CHECK(strstr(err, "--streams") != NULL);
+    }
+    const char *bad_chunks[] = { "0", "1G", "", "64,", "1.5K" };
+    for (size_t i = 0; i < sizeof bad_chunks / sizeof bad_chunks[0]; i++) {
+        CHECK(parse(&o, err, sizeof err, "--streams", "4", "--chunk", bad_chunks[i],
+                    (char *)NULL) == TB_PARSE_ERROR);
+        CHECK(strstr(err, "--chunk") != NULL);
+    }
+    CHECK(parse(&o, err, sizeof err, "--chunk", "64", (char *)NULL) == TB_PARSE_ERROR);
+    CHECK(strstr(err, "--chunk goes with --streams") != NULL);
+    CHECK(parse(&o, err, sizeof err, "--streams", "4", "--merkle", (char *)NULL)
+          == TB_PARSE_ERROR);
+    CHECK(strstr(err, "--merkle") != NULL && strstr(err, "--streams") != NULL);
+
+    const char *not_with_streams[] = { "-p", "--path", "-s", "--sizes", "--batch", "--svg" };
+    const char *values[] = { "multi", "single", "64", "64", "16", "s.svg" };
+    for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+        CHECK(parse(&o, err, sizeof err, "--streams", "4", not_with_streams[i], values[i],
+                    (char *)NULL) == TB_PARSE_ERROR);
+        CHECK(strstr(err, "--streams") != NULL && strstr(err, not_with_streams[i]) != NULL);
+        CHECK(parse(&o, err, sizeof err, not_with_streams[i], values[i], "--streams", "4",
+                    (char *)NULL) == TB_PARSE_ERROR);
+    }
+    CHECK(parse(&o, err, sizeof err, "--openssl-sizes", "--streams", "4", (char *)NULL)
+          == TB_PARSE_ERROR);
+    CHECK(parse(&o, err, sizeof err, "--streams", "4", "-b", "nosuch", (char *)NULL)
+          == TB_PARSE_ERROR);
+    CHECK(strstr(err, "unknown backend 'nosuch'") != NULL && strstr(err, "td-loop") != NULL);
+}
+
 // ------------------------------------------------------------- fixtures
 
 // Two algorithms, ten series each, two sizes; numbers chosen to exercise
@@ -556,9 +613,9 @@ static void test_table_markdown_svg(void)
     CHECK(strstr(text, "0.50x") && strstr(text, "1.00x"));
     // The batch column holds the batch run; ns/msg the time per message.
     char row[160];
-    snprintf(row, sizeof row, "%-11s %-6s %-13s %8d %5d ", "sha256", "multi", "auto", 10000, 512);
+    snprintf(row, sizeof row, "%-11s %-7s %-13s %8d %5d ", "sha256", "multi", "auto", 10000, 512);
     CHECK(strstr(text, row) != NULL);
-    snprintf(row, sizeof row, "%-11s %-6s %-13s %8d %5d ", "sha512-256", "fixed", "portable", 10,
+    snprintf(row, sizeof row, "%-11s %-7s %-13s %8d %5d ", "sha512-256", "fixed", "portable", 10,
              64);
     CHECK(strstr(text, row) != NULL);
     CHECK(strstr(text, " 13346.6 ") != NULL); // sha256 single openssl at 10000 B
@@ -666,8 +723,110 @@ static void test_merkle(void)
     text = render_with(&m, TB_TABLE, 0, r, 5);
     CHECK(strstr(text, "merkle:") != NULL && count_of(text, "\n\n") == 1);
     char row[160];
-    snprintf(row, sizeof row, "%-11s %-6s %-13s %8d %5d ", "sha256", "multi", "auto", 64, 1024);
+    snprintf(row, sizeof row, "%-11s %-7s %-13s %8d %5d ", "sha256", "multi", "auto", 64, 1024);
     CHECK(strstr(text, row) != NULL);
+    free(text);
+}
+
+// The streams path: 16 streams (auto, a pinned lanes backend, the td_update
+// loop, the OpenSSL loop) and 4096 streams (auto, cut to 64 at 64 KiB),
+// chunks of 64 B and 64 KiB.
+#define NSTREAMS_RES 10
+
+static void make_streams_results(tb_result *r)
+{
+    static const struct { const char *backend; size_t streams; } rows[] = {
+        { "auto", 16 }, { "avx512-x16", 16 }, { "td-loop", 16 }, { "openssl", 16 },
+        { "auto", 4096 },
+    };
+    for (size_t k = 0; k < NSTREAMS_RES; k++) {
+        tb_result *o = &r[k];
+        memset(o, 0, sizeof *o);
+        o->alg = TD_SHA256;
+        o->path = "streams";
+        o->backend = rows[k / 2].backend;
+        o->size = k % 2 ? 65536 : 64;
+        o->batch_asked = rows[k / 2].streams;
+        o->batch = o->batch_asked == 4096 && o->size == 65536 ? 64 : o->batch_asked;
+        o->ns_per_iter = k % 2 ? 20000.0 + 1000.0 * (double)k : 25.5 + (double)k;
+        o->spread_ns = 0.5;
+        o->mb_per_s = (double)o->size * 1e3 / o->ns_per_iter;
+        o->cycles_per_byte = 1.5;
+        o->counter_per_byte = 1.1;
+        o->ratio = 1.25;
+        o->rounds = 3;
+        o->iters = 100u + k;
+    }
+}
+
+static void test_streams_output(void)
+{
+    tb_result r[NSTREAMS_RES];
+    make_streams_results(r);
+    tb_meta m = make_meta();
+    m.batch_paths = 0;
+    m.streams = 1;
+
+    char *text = render_with(&m, TB_TABLE, 0, r, NSTREAMS_RES);
+    CHECK(strstr(text, "\nstreams: ") != NULL && strstr(text, "td_update_many") != NULL);
+    CHECK(strstr(text, "batches:") == NULL);
+    char row[160];
+    snprintf(row, sizeof row, "%-11s %-7s %-13s %8d %5d ", "sha256", "streams", "avx512-x16",
+             65536, 16);
+    CHECK(strstr(text, row) != NULL);
+    snprintf(row, sizeof row, "%-11s %-7s %-13s %8d %5d ", "sha256", "streams", "auto", 65536, 64);
+    CHECK(strstr(text, row) != NULL);
+    CHECK(count_of(text, "\n\n") == 2); // after the header, between 16 and 4096 streams
+    CHECK(strstr(text, "cycles a block") == NULL); // chunks are not whole messages
+    free(text);
+
+    text = render_with(&m, TB_CARGO, 0, r, NSTREAMS_RES);
+    CHECK(strstr(text, "     Running tdbench auto (streams path)\n\nrunning 4 tests\n") != NULL);
+    CHECK(count_of(text, "\ntest result: ok.") == 4);
+    size_t parsed = 0;
+    char *cursor = text;
+    for (char *line = next_line(&cursor); line; line = next_line(&cursor)) {
+        char name[64] = "", want[64];
+        size_t field = 0;
+        uint64_t ns = 0, dev = 0, mbs = 0;
+        if (strncmp(line, "test ", 5) != 0 || strncmp(line, "test result", 11) == 0)
+            continue;
+        CHECK(parse_cargo_line(line, name, sizeof name, &field, &ns, &dev, &mbs) == 0);
+        int found = 0;
+        for (size_t k = 0; k < NSTREAMS_RES && !found && ns != 0; k++) {
+            tb_cargo_name(want, sizeof want, r[k].alg, r[k].path, r[k].batch, r[k].size);
+            found = strcmp(want, name) == 0 && ns == (uint64_t)r[k].ns_per_iter
+                    && mbs == r[k].size * 1000u / ns;
+        }
+        CHECK(found);
+        parsed++;
+    }
+    CHECK(parsed == NSTREAMS_RES);
+    free(text);
+    char name[64];
+    tb_cargo_name(name, sizeof name, TD_SHA256, "streams", 16, 65536);
+    CHECK(strcmp(name, "sha256_streams16_65536") == 0);
+
+    text = render_with(&m, TB_CSV, 0, r, NSTREAMS_RES);
+    CHECK(count_of(text, "\nsha256,streams,") == NSTREAMS_RES);
+    CHECK(strstr(text, "\nsha256,streams,avx512-x16,65536,16,23000,") != NULL);
+    CHECK(strstr(text, "\nsha256,streams,auto,65536,64,29000,") != NULL);
+    free(text);
+
+    text = render_with(&m, TB_JSON, 0, r, NSTREAMS_RES);
+    CHECK(count_of(text, "\n  {\"alg\": \"sha256\", \"path\": \"streams\", ") == NSTREAMS_RES);
+    CHECK(strstr(text, "\"backend\": \"td-loop\", \"size\": 64, \"batch\": 16, "
+                       "\"ns_per_iter\": 29.5, ") != NULL);
+    CHECK(count_of(text, "},\n") == NSTREAMS_RES - 1 && strstr(text, "}\n]\n") != NULL);
+    free(text);
+
+    text = render_with(&m, TB_MARKDOWN, 0, r, NSTREAMS_RES);
+    CHECK(strstr(text, "| algorithm | backend | 64 B | 65536 B |") != NULL);
+    CHECK(strstr(text, "| sha256 | td-loop (streams 16) | 2169 (1.25x) | 2621 (1.25x) |\n")
+          != NULL);
+    CHECK(strstr(text, "| sha256 | auto (streams 4096) | 1910 (1.25x) | 2260 (1.25x, 64 streams) |")
+          != NULL);
+    CHECK(strstr(text, "streams: ") != NULL && count_of(text, "-->") == 1);
     free(text);
 }
 
@@ -711,12 +870,14 @@ static void test_lane_costs(void)
 int main(void)
 {
     test_options();
+    test_streams_options();
     test_cargo();
     test_json();
     test_csv();
     test_table_markdown_svg();
     test_merkle();
     test_lane_costs();
+    test_streams_output();
     if (failures) {
         fprintf(stderr, "test_tdbench_output: %d check(s) failed\n", failures);
         return 1;

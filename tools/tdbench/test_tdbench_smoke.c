@@ -3,8 +3,8 @@
 // must list every backend td_backends() gives for SHA-256 on each path (the
 // many-path ones on the multi and the fixed path, beside auto, td-loop and
 // the OpenSSL loop), and OpenSSL's rows when built with it; --batch lists,
-// -p fixed and --merkle give the rows they promise; bad input must exit with
-// status 2. No speed is asserted.
+// -p fixed, --merkle and --streams give the rows they promise, in every
+// format; bad input must exit with status 2. No speed is asserted.
 
 #if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
 #define _POSIX_C_SOURCE 200809L
@@ -48,6 +48,8 @@ static int run(const char *args, char *out, size_t cap)
     const int st = pclose(p);
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
+
+static void check_streams(void);
 
 static int has_row(const char *csv, const char *path, const char *backend, const char *size,
                    const char *batch)
@@ -165,6 +167,8 @@ int main(int argc, char **argv)
     CHECK(count_of(out, "\"ratio_openssl\": null") == 0);
 #endif
 
+    check_streams();
+
     // Bad input: a clear message (not checked here) and exit status 2.
     CHECK(run("-a nosuchalg", out, sizeof out) == 2);
     CHECK(run("--backend nosuchbackend", out, sizeof out) == 2);
@@ -177,8 +181,13 @@ int main(int argc, char **argv)
     CHECK(run("-p single -b auto", out, sizeof out) == 2);
     CHECK(run("--merkle -a sha1", out, sizeof out) == 2);
     CHECK(run("--no-such-option", out, sizeof out) == 2);
+    CHECK(run("--chunk 64", out, sizeof out) == 2);
+    CHECK(run("--streams 0", out, sizeof out) == 2);
+    CHECK(run("--streams 4 -p multi", out, sizeof out) == 2);
+    CHECK(run("--streams 4 --sizes 64", out, sizeof out) == 2);
     CHECK(run("--help", out, sizeof out) == 0 && strstr(out, "Usage: tdbench") != NULL
-          && strstr(out, "--merkle") != NULL && strstr(out, "_many") != NULL);
+          && strstr(out, "--merkle") != NULL && strstr(out, "_many") != NULL
+          && strstr(out, "--streams") != NULL && strstr(out, "--chunk") != NULL);
 
     if (failures) {
         fprintf(stderr, "test_tdbench_smoke: %d check(s) failed\n", failures);
@@ -186,4 +195,55 @@ int main(int argc, char **argv)
     }
     printf("test_tdbench_smoke: ok\n");
     return 0;
+}
+
+// --streams 2,16 --chunk 64,1K: every many-path backend, auto, td-loop and
+// (built with it) the OpenSSL loop at both counts and chunks, in CSV; the
+// same rows as table, cargo and JSON lines.
+static void check_streams(void)
+{
+    static char out[1 << 20];
+    const char *args = "--quick --round-ms 1 -a sha256 --streams 2,16 --chunk 64,1K";
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "%s --format csv", args);
+    CHECK(run(cmd, out, sizeof out) == 0);
+    const char *names[64];
+    const size_t n = td_backends(TD_SHA256, TD_MULTI, names, 64);
+    size_t rows = 0;
+    for (int b = 0; b < 2; b++) {
+        const char *streams = b ? "16" : "2";
+        for (size_t i = 0; i < n && i < 64; i++) {
+            if (!has_row(out, "streams", names[i], "64", streams)
+                || !has_row(out, "streams", names[i], "1024", streams)) {
+                fprintf(stderr, "no csv rows for %s (%s streams)\n", names[i], streams);
+                failures++;
+            }
+        }
+        CHECK(has_row(out, "streams", "auto", "64", streams));
+        CHECK(has_row(out, "streams", "td-loop", "1024", streams));
+#ifdef TD_BENCH_OPENSSL
+        CHECK(has_row(out, "streams", "openssl", "1024", streams));
+        rows += 2;
+#endif
+        rows += 2 * (n + 2);
+    }
+    CHECK(count_of(out, "\nsha256,") == rows && count_of(out, "\nsha256,streams,") == rows);
+
+    snprintf(cmd, sizeof cmd, "%s --format json", args);
+    CHECK(run(cmd, out, sizeof out) == 0);
+    CHECK(strncmp(out, "[\n", 2) == 0 && strstr(out, "}\n]\n") != NULL);
+    CHECK(count_of(out, "\n  {\"alg\": \"sha256\", \"path\": \"streams\", ") == rows);
+    CHECK(count_of(out, "},\n") == rows - 1);
+
+    snprintf(cmd, sizeof cmd, "%s --format cargo -b auto,td-loop", args);
+    CHECK(run(cmd, out, sizeof out) == 0);
+    CHECK(strstr(out, "     Running tdbench auto (streams path)\n") != NULL);
+    CHECK(strstr(out, "test sha256_streams2_64 ") != NULL);
+    CHECK(strstr(out, "test sha256_streams16_1024 ") != NULL);
+    CHECK(count_of(out, "test sha256_streams") == 8);
+
+    snprintf(cmd, sizeof cmd, "%s -b auto", args);
+    CHECK(run(cmd, out, sizeof out) == 0);
+    CHECK(strstr(out, "\nstreams: ") != NULL);
+    CHECK(count_of(out, "\nsha256      streams auto ") == 4);
 }

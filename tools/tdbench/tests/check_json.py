@@ -72,6 +72,15 @@ def main():
     if not want <= got:
         sys.exit(f"check_json: batch paths: missing {sorted(want - got)}")
 
+    # --streams: chunks of 64 B and 1 KiB into 2 and 16 running hashes.
+    rows = run(tdbench, *quick, "-a", "md5,sha512", "--streams", "2,16", "--chunk", "64,1K",
+               "-b", "auto,td-loop")
+    got = {(r["alg"], r["path"], r["backend"], r["batch"], r["size"]) for r in rows}
+    want = {(a, "streams", b, n, c) for a in ("md5", "sha512") for b in ("auto", "td-loop")
+            for n in (2, 16) for c in (64, 1024)}
+    if not want <= got or any(r["path"] != "streams" for r in rows):
+        sys.exit(f"check_json: --streams: missing {sorted(want - got)}")
+
     # --merkle's rows: SHA-256, 64-byte nodes, 1024 of them a call.
     rows = run(tdbench, "--merkle", *quick)
     if any(r["alg"] != "sha256" or r["size"] != 64 or r["batch"] != 1024 for r in rows):
