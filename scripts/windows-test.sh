@@ -7,13 +7,13 @@
 #            tdbench.exe. Checked: the DLL exports exactly the header's td_
 #            functions and imports KERNEL32 and msvcrt only, the .exe files
 #            need no other DLL, a program linked against the DLL runs. Then
-#            CTest under Wine, in a private prefix in the build directory:
-#            every test that needs no OpenSSL with each backend pinned
-#            (test_kat, test_mac_kat, test_blocks, test_api, test_guard with
-#            VirtualAlloc/VirtualProtect guard pages), tdsum_windows (tdsum.exe
-#            against coreutils' output, tools/tdsum/tests/windows_sums.sh),
-#            tdbench_windows (a short run), and the rest of the suite that
-#            needs no OpenSSL.
+#            CTest under Wine, in a private prefix in the build directory,
+#            with one wineserver for the whole run: every test that needs no
+#            OpenSSL with each backend pinned (test_kat, test_mac_kat,
+#            test_blocks, test_api, test_guard with VirtualAlloc/VirtualProtect
+#            guard pages), tdsum_windows (tdsum.exe against coreutils' output,
+#            tools/tdsum/tests/windows_sums.sh), tdbench_windows (a short run),
+#            and the rest of the suite that needs no OpenSSL.
 #   aarch64  Clang --target=aarch64-w64-mingw32 with the architecture-neutral
 #            MinGW-w64 headers (cmake/toolchains/windows-aarch64.cmake): the
 #            library compiled (ARMv8 backends, IsProcessorFeaturePresent),
@@ -56,6 +56,26 @@ find_wine() {
     done
     return 1
 }
+
+# That Wine's own wineserver: Debian's wine64 keeps it beside the loader, as
+# wineserver64.
+find_wineserver() { # WINE
+    local s d
+    d=$(dirname "$1")
+    for s in "$d/wineserver64" "$d/wineserver" wineserver64 wineserver \
+        /usr/lib/wine/wineserver64 /usr/lib64/wine/wineserver64; do
+        command -v "$s" 2>/dev/null && return 0
+    done
+    return 1
+}
+
+# The prefix's wineserver, if one was started; stopped on every way out.
+declare -a SERVER=()
+stop_wineserver() {
+    [ "${#SERVER[@]}" -eq 0 ] || "${SERVER[@]}" -k >/dev/null 2>&1
+    SERVER=()
+}
+trap stop_wineserver EXIT
 
 # configure_build DIR TOOLCHAIN [CMAKE ARGS...]
 configure_build() {
@@ -117,9 +137,27 @@ run_x86_64() {
     fi
 
     local -a emu=(env "WINEPREFIX=$dir/wineprefix" WINEDEBUG=-all "WINEDLLOVERRIDES=mscoree,mshtml=" "$wine")
+    local wineserver
+    if ! wineserver=$(find_wineserver "$wine"); then
+        result windows-x86_64 FAIL "no wineserver for $wine"
+        return
+    fi
+    SERVER=(env "WINEPREFIX=$dir/wineprefix" "$wineserver")
+    # A server left by a killed run would keep the new one from starting.
+    "${SERVER[@]}" -k >/dev/null 2>&1
     if [ ! -f "$dir/wineprefix/system.reg" ]; then
         note "x86-64: a Wine prefix in $dir/wineprefix"
         "${emu[@]}" wineboot --init >"$dir/wineboot.log" 2>&1
+        "${SERVER[@]}" -w
+    fi
+    # One server for every program below, kept until the end: a server that
+    # Wine starts on its own exits when its last program does (Debian's -p0),
+    # and a program that connects while it shuts down dies with "recvmsg:
+    # Connection reset by peer".
+    if ! "${SERVER[@]}" -p </dev/null >"$dir/wineserver.log" 2>&1; then
+        cat "$dir/wineserver.log"
+        result windows-x86_64 FAIL "wineserver -p failed (log in $dir/wineserver.log)"
+        return
     fi
 
     # Through the DLL's import library, the header's dllimport side.
@@ -182,6 +220,7 @@ elif ! find_wine >/dev/null; then
     result windows-x86_64 SKIP "missing: wine64"
 else
     run_x86_64
+    stop_wineserver
 fi
 if ! command -v clang >/dev/null 2>&1 || [ ! -f /usr/share/mingw-w64/include/windows.h ]; then
     note "aarch64: SKIPPED, missing: clang or the MinGW-w64 headers (mingw-w64-common)"
