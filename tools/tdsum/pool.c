@@ -15,14 +15,17 @@
 #include "platform.h"
 #include "tdsum.h"
 
-// 256 KiB reads, four buffers per worker. 1 GiB file in the page cache,
-// 2-CPU Xeon (SHA-NI), -j 2: system time 0.19-0.23 s with 64 KiB reads,
-// 0.13-0.19 s with 256 KiB, 0.13-0.16 s with 1 MiB, whose peak RSS is 5.9 MB
-// instead of 2.7 MB; 256 KiB also keeps a chunk in L2 from copy to hash.
+// A file alone: 256 KiB reads, four buffers per worker (fewer system calls
+// than 64 KiB, and a chunk stays in L2 from copy to hash). Files side by
+// side: a 64 KiB read of each a round, so that a group's data stays in L2
+// too (docs/performance-notes.md, "tdsum").
 enum {
     CHUNK = 256u << 10,
     NBUF = 4,
-    WINDOW_PER_JOB = 32,            // items in flight per worker
+    LANE_CHUNK = 64u << 10,
+    MAX_LANES = 32,                 // files side by side in one worker
+    WINDOW_PER_JOB = 32,            // items in flight per worker, at least;
+    WINDOW_PER_LANE = 4,            // and as many per lane, so that slots refill
 };
 
 typedef union hstate {
@@ -54,10 +57,22 @@ static void hash_end(const ts_hasher *h, hstate *s, uint8_t *out)
 
 // ------------------------------------------------------------------- pool
 
+// One file of a worker's group of files hashed side by side.
+typedef struct slot {
+    size_t k;                       // its item's place in the window
+    int fd;
+    uint8_t *buf;                   // LANE_CHUNK bytes, kept by the slot
+    size_t got;                     // bytes of the round's read
+    int err;                        // an errno, once reading or hashing failed
+    bool ended;                     // end of file reached, or err set
+    hstate s;
+} slot;
+
 typedef struct worker {
     ts_pool *pool;
     pthread_t thread;
     uint8_t *buf[NBUF];
+    slot *slots;                    // pool->lanes of them, when lanes >= 2
 
     // The read-ahead helper thread, started at the first large file. It
     // fills buf[fill] while the worker hashes buf[take]; nfull are ready.
@@ -79,6 +94,7 @@ struct ts_pool {
     const ts_hasher *hasher;
     bool ignore_missing;
     bool read_ahead;
+    size_t lanes;                   // files a worker hashes side by side
     unsigned jobs;
     unsigned started;
     unsigned idle;
@@ -287,9 +303,249 @@ static void hash_file(worker *w, const char *name, size_t stdin_turn, ts_result 
     }
 }
 
-static void *worker_main(void *arg)
+// ------------------------------------------------------ files side by side
+
+// Marks items done, all at once: one wake-up of the submitter for a group.
+static void mark_done(ts_pool *p, const size_t *ks, size_t n)
 {
-    worker *w = arg;
+    if (n == 0)
+        return;
+    pthread_mutex_lock(&p->lock);
+    for (size_t i = 0; i < n; i++)
+        p->done[ks[i]] = true;
+    pthread_cond_signal(&p->done_cv);
+    pthread_mutex_unlock(&p->lock);
+}
+
+// Hashes items that do not join a group where they are: markers pass
+// through, and standard input keeps its turn among the reads of it.
+static void hash_alone(worker *w, size_t k)
+{
+    ts_item *it = &w->pool->items[k];
+    if (it->name != NULL)
+        hash_file(w, it->name, w->pool->stdin_turn[k], &it->result);
+    mark_done(w->pool, &k, 1);
+}
+
+// Puts item k in the group's next slot with its file open, and returns how
+// many files are open. Items that do not join a group are done here: markers,
+// standard input, and files that cannot be opened.
+static size_t open_slot(worker *w, size_t open, size_t k)
+{
+    ts_pool *p = w->pool;
+    const ts_item *it = &p->items[k];
+    if (it->name == NULL || strcmp(it->name, "-") == 0) {
+        hash_alone(w, k);
+        return open;
+    }
+    int fd = ts_open_file(it->name);
+    if (fd < 0) {
+        ts_result *r = &p->items[k].result;
+        r->err = errno;
+        r->status = p->ignore_missing && r->err == ENOENT ? TS_MISSING : TS_FAILED;
+        mark_done(p, &k, 1);
+        return open;
+    }
+    slot *sl = &w->slots[open];
+    sl->k = k;
+    sl->fd = fd;
+    sl->got = 0;
+    sl->err = 0;
+    sl->ended = false;
+    hash_begin(p->hasher, &sl->s);
+    return open + 1;
+}
+
+// Takes the next items for the free slots of w's group and opens their
+// files: a fair share of the queue, so that each worker gets a group. Waits
+// for work only when the group is empty. Returns how many files are open:
+// 0 only once the pool is closing and nothing is left.
+static size_t claim_files(worker *w, size_t open)
+{
+    ts_pool *p = w->pool;
+    size_t claimed[MAX_LANES];
+    size_t nclaimed;
+    do {
+        pthread_mutex_lock(&p->lock);
+        while (open == 0 && p->next == p->tail && !p->closing) {
+            p->idle++;
+            pthread_cond_wait(&p->work_cv, &p->lock);
+            p->idle--;
+        }
+        size_t share = (p->tail - p->next + p->jobs - 1) / p->jobs;
+        if (share > p->lanes - open)
+            share = p->lanes - open;
+        for (nclaimed = 0; nclaimed < share; nclaimed++)
+            claimed[nclaimed] = p->next++ % p->window;
+        pthread_mutex_unlock(&p->lock);
+        for (size_t i = 0; i < nclaimed; i++)
+            open = open_slot(w, open, claimed[i]);
+    } while (open == 0 && nclaimed != 0);   // every file claimed failed to open
+    return open;
+}
+
+// One read of each file of the group.
+static void read_round(worker *w, size_t open)
+{
+    for (size_t i = 0; i < open; i++) {
+        slot *sl = &w->slots[i];
+        ssize_t n = ts_read(sl->fd, sl->buf, LANE_CHUNK);
+        sl->got = n > 0 ? (size_t)n : 0;
+        if (n <= 0) {
+            sl->ended = true;
+            sl->err = n < 0 ? errno : 0;
+        }
+    }
+}
+
+// What the round read, hashed side by side. A length past the algorithm's
+// limit refuses the whole call: then each file on its own, to find which.
+static void hash_round(worker *w, size_t open)
+{
+    const ts_hasher *h = w->pool->hasher;
+    td_ctx *ctxs[MAX_LANES];
+    td_hmac_ctx *macs[MAX_LANES];
+    const void *data[MAX_LANES];
+    size_t lens[MAX_LANES], n = 0;
+    for (size_t i = 0; i < open; i++) {
+        slot *sl = &w->slots[i];
+        if (sl->got == 0)
+            continue;
+        ctxs[n] = &sl->s.plain;
+        macs[n] = &sl->s.mac;
+        data[n] = sl->buf;
+        lens[n++] = sl->got;
+    }
+    int rc = h->hmac ? td_hmac_update_many(n, macs, data, lens)
+                     : td_update_many(n, ctxs, data, lens);
+    if (rc == TD_OK)
+        return;
+    for (size_t i = 0; i < open; i++) {
+        slot *sl = &w->slots[i];
+        if (sl->got != 0 && hash_update(h, &sl->s, sl->buf, sl->got) != 0) {
+            sl->err = EFBIG;
+            sl->ended = true;
+        }
+    }
+}
+
+// Results for the files that ended, their last blocks side by side; the
+// slots of the rest move to the front. Returns how many stay open.
+static size_t finish_round(worker *w, size_t open)
+{
+    ts_pool *p = w->pool;
+    const ts_hasher *h = p->hasher;
+    td_ctx *ctxs[MAX_LANES];
+    td_hmac_ctx *macs[MAX_LANES];
+    slot *whole[MAX_LANES];
+    size_t ks[MAX_LANES], nwhole = 0, nended = 0;
+    for (size_t i = 0; i < open; i++) {
+        slot *sl = &w->slots[i];
+        if (!sl->ended)
+            continue;
+        ks[nended++] = sl->k;
+        if (sl->err == 0) {
+            ctxs[nwhole] = &sl->s.plain;
+            macs[nwhole] = &sl->s.mac;
+            whole[nwhole++] = sl;
+        }
+    }
+    if (nended == 0)
+        return open;
+
+    uint8_t digests[MAX_LANES * TD_MAX_DIGEST_SIZE];
+    const size_t size = td_digest_size(h->alg);
+    if (h->hmac)
+        td_hmac_final_many(nwhole, macs, digests);
+    else
+        td_final_many(nwhole, ctxs, digests);
+    for (size_t i = 0; i < nwhole; i++)
+        memcpy(p->items[whole[i]->k].result.digest, digests + i * size, size);
+
+    size_t kept = 0;
+    for (size_t i = 0; i < open; i++) {
+        slot *sl = &w->slots[i];
+        if (!sl->ended) {
+            if (kept != i) {            // swap, so that each slot keeps a buffer
+                slot t = w->slots[kept];
+                w->slots[kept] = *sl;
+                *sl = t;
+            }
+            kept++;
+            continue;
+        }
+        ts_result *r = &p->items[sl->k].result;
+        r->status = sl->err == 0 ? TS_OK : TS_FAILED;
+        r->err = sl->err;
+        if (close(sl->fd) != 0 && errno != EINTR && r->status == TS_OK) {
+            r->status = TS_FAILED;
+            r->err = errno;
+        }
+        memset(&sl->s, 0, sizeof sl->s);
+    }
+    mark_done(p, ks, nended);
+    return kept;
+}
+
+// The last file of a group, with nothing queued to join it: the rest of it
+// on the single path, read ahead where a CPU is to spare.
+static void finish_alone(worker *w)
+{
+    slot *sl = &w->slots[0];
+    const int err = hash_fd(w, sl->fd, &sl->s);
+    sl->ended = true;
+    sl->err = err;
+    (void)finish_round(w, 1);
+}
+
+static bool queue_empty(ts_pool *p)
+{
+    pthread_mutex_lock(&p->lock);
+    const bool empty = p->next == p->tail;
+    pthread_mutex_unlock(&p->lock);
+    return empty;
+}
+
+static bool alloc_slots(worker *w)
+{
+    w->slots = calloc(w->pool->lanes, sizeof *w->slots);
+    if (w->slots == NULL)
+        return false;
+    for (size_t i = 0; i < w->pool->lanes; i++) {
+        w->slots[i].buf = ts_aligned_alloc(4096, LANE_CHUNK);
+        if (w->slots[i].buf == NULL)
+            return false;
+    }
+    return true;
+}
+
+// A worker's group: up to pool->lanes files open, a chunk of each read and
+// hashed side by side each round; a slot is refilled from the queue as soon
+// as its file ends, so that files of any sizes keep the lanes busy.
+static void hash_side_by_side(worker *w)
+{
+    size_t open = 0;
+    for (;;) {
+        open = claim_files(w, open);
+        if (open == 0)
+            return;                     // closing, and nothing left
+        if (open == 1 && queue_empty(w->pool)) {
+            finish_alone(w);
+            open = 0;
+            continue;
+        }
+        read_round(w, open);
+        hash_round(w, open);
+        open = finish_round(w, open);
+    }
+}
+
+// ------------------------------------------------------------- the workers
+
+// One file at a time, for algorithms whose many path is one message at a
+// time anyway.
+static void hash_one_by_one(worker *w)
+{
     ts_pool *p = w->pool;
     pthread_mutex_lock(&p->lock);
     for (;;) {
@@ -301,17 +557,36 @@ static void *worker_main(void *arg)
         if (p->next == p->tail)
             break;
         size_t k = p->next++ % p->window;
-        ts_item *it = &p->items[k];
-        size_t turn = p->stdin_turn[k];
         pthread_mutex_unlock(&p->lock);
-        if (it->name != NULL)
-            hash_file(w, it->name, turn, &it->result);
+        hash_alone(w, k);
         pthread_mutex_lock(&p->lock);
-        p->done[k] = true;
-        pthread_cond_signal(&p->done_cv);
     }
     pthread_mutex_unlock(&p->lock);
+}
+
+static void *worker_main(void *arg)
+{
+    worker *w = arg;
+    if (w->pool->lanes >= 2 && alloc_slots(w))
+        hash_side_by_side(w);
+    else
+        hash_one_by_one(w);
     return NULL;
+}
+
+// How many files a worker hashes side by side: the lanes of the many-path
+// backend that takes a full batch, from its name ("avx512-x16": 16), or 1.
+static size_t lanes_for(td_alg alg)
+{
+    const char *name = td_backend(alg, TD_MULTI);
+    const char *x = name ? strrchr(name, 'x') : NULL;
+    if (x == NULL || x == name || x[-1] != '-')
+        return 1;
+    char *end;
+    unsigned long lanes = strtoul(x + 1, &end, 10);
+    if (*end != '\0' || lanes < 2)
+        return 1;
+    return lanes < MAX_LANES ? lanes : MAX_LANES;
 }
 
 ts_pool *ts_pool_new(unsigned jobs, const ts_hasher *hasher, bool ignore_missing)
@@ -325,7 +600,9 @@ ts_pool *ts_pool_new(unsigned jobs, const ts_hasher *hasher, bool ignore_missing
     // With a second CPU to spare, reading ahead on it lets the copy out of
     // the page cache run beside the hash; with -j 1 all stays on one thread.
     p->read_ahead = jobs >= 2;
-    p->window = (size_t)jobs * WINDOW_PER_JOB;
+    p->lanes = lanes_for(hasher->alg);
+    const size_t per_job = p->lanes * WINDOW_PER_LANE;
+    p->window = (size_t)jobs * (per_job > WINDOW_PER_JOB ? per_job : WINDOW_PER_JOB);
     p->workers = calloc(jobs, sizeof *p->workers);
     p->items = calloc(p->window, sizeof *p->items);
     p->done = calloc(p->window, sizeof *p->done);
@@ -366,24 +643,23 @@ void ts_pool_submit(ts_pool *p, char *name, bool owned, void *user)
     if (name != NULL && strcmp(name, "-") == 0)
         p->stdin_turn[k] = p->stdin_submitted++;
     p->tail++;
-    // Threads start as work arrives: a single file never starts more than one.
-    if (p->idle == 0 && p->started < p->jobs && name != NULL) {
-        worker *w = &p->workers[p->started];
-        if (pthread_create(&w->thread, NULL, worker_main, w) == 0)
-            p->started++;
-    }
-    if (p->started == 0) {
-        // No thread could start at all: do the work here.
-        pthread_mutex_unlock(&p->lock);
-        worker *w = &p->workers[0];
-        if (name != NULL)
-            hash_file(w, name, p->stdin_turn[k], &p->items[k].result);
-        pthread_mutex_lock(&p->lock);
-        p->next++;
-        p->done[k] = true;
-    }
     pthread_cond_signal(&p->work_cv);
     pthread_mutex_unlock(&p->lock);
+}
+
+// Threads start when results are first asked for, when the window is full
+// or every item is in: the workers then find whole groups to take. No more
+// threads than items waiting: a single file never starts more than one.
+static void start_workers(ts_pool *p)
+{
+    while (p->started < p->jobs && p->idle == 0 && p->next != p->tail) {
+        worker *w = &p->workers[p->started];
+        if (pthread_create(&w->thread, NULL, worker_main, w) != 0)
+            break;
+        p->started++;
+        if (p->started * p->lanes >= p->tail - p->next)
+            break;
+    }
 }
 
 bool ts_pool_next(ts_pool *p, ts_item *out)
@@ -393,7 +669,15 @@ bool ts_pool_next(ts_pool *p, ts_item *out)
         pthread_mutex_unlock(&p->lock);
         return false;
     }
+    start_workers(p);
     size_t k = p->head % p->window;
+    while (!p->done[k] && p->started == 0) {
+        // No thread could start at all: do the work here, in order.
+        size_t mine = p->next++ % p->window;
+        pthread_mutex_unlock(&p->lock);
+        hash_alone(&p->workers[0], mine);
+        pthread_mutex_lock(&p->lock);
+    }
     while (!p->done[k])
         pthread_cond_wait(&p->done_cv, &p->lock);
     *out = p->items[k];
@@ -424,6 +708,9 @@ void ts_pool_free(ts_pool *p)
         }
         for (unsigned b = 0; b < NBUF; b++)
             ts_aligned_free(w->buf[b]);
+        for (size_t s = 0; w->slots != NULL && s < p->lanes; s++)
+            ts_aligned_free(w->slots[s].buf);
+        free(w->slots);
     }
     free(p->workers);
     free(p->items);

@@ -69,7 +69,8 @@ static void list_backends(void)
         }
         putchar('\n');
     }
-    fputs("(* in use; tdsum hashes each file on the single path)\n", stdout);
+    fputs("(* in use; tdsum hashes several files side by side on the many path,\n"
+          " a file alone on the single path)\n", stdout);
 }
 
 // Reads the whole key file; keys are short, but any length works.
@@ -115,6 +116,14 @@ static bool read_key(const char *path, uint8_t **key, size_t *len)
     return true;
 }
 
+// Pins name on each path of alg that has it; false when neither has.
+static bool use_backend(td_alg alg, const char *name)
+{
+    const bool single = td_use_backend(alg, TD_SINGLE, name) == TD_OK;
+    const bool many = td_use_backend(alg, TD_MULTI, name) == TD_OK;
+    return single || many;
+}
+
 // coreutils' close_stdout: a write error anywhere fails the run.
 static bool close_stdout(void)
 {
@@ -151,7 +160,8 @@ static int tdsum_main(int argc, char **argv)
         return EXIT_FAILURE;
     }
 
-    if (opt.backend && td_use_backend(opt.alg, TD_SINGLE, opt.backend) != TD_OK) {
+    // --backend, like TURBODIGEST_BACKEND, applies to each path that has it.
+    if (opt.backend && !use_backend(opt.alg, opt.backend)) {
         ts_error(0, "backend '%s' is not usable for %s here (see --list-backends)",
                  opt.backend, td_alg_name(opt.alg));
         ts_free_options(&opt);
