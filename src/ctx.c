@@ -49,8 +49,7 @@ void td_ctx_finish(const td_backend_row *row, td_ctx *ctx, const uint8_t *tail, 
 
 int td_ctx_live(const td_ctx *ctx)
 {
-    return ctx->td_magic == TD_CTX_LIVE && ctx->td_alg < (uint32_t)TD_ALG_COUNT &&
-           ctx->td_buf_len < td_alg_info_of((td_alg)ctx->td_alg)->block_size;
+    return core_live(ctx);
 }
 
 int td_init(td_ctx *ctx, td_alg alg)
@@ -59,30 +58,6 @@ int td_init(td_ctx *ctx, td_alg alg)
         return TD_ERR_ARG;
     td_ctx_start(ctx, alg);
     return TD_OK;
-}
-
-// The length limits: SHA-1 and SHA-224/256 carry a 64-bit bit count, so a
-// message may have at most 2^64 - 1 bits, that is 2^61 - 1 whole bytes.
-// The SHA-512 family carries 128 bits: at most 2^125 - 1 bytes, whose high
-// 64-bit half is at most 2^61 - 1. MD5 has no limit: RFC 1321 keeps the
-// length modulo 2^64 bits, which the low counter's wrap gives for free.
-static int length_allowed(const td_ctx *ctx, size_t len)
-{
-    const uint64_t max_61 = ((uint64_t)1 << 61) - 1;
-    const uint64_t add = (uint64_t)len;
-    switch (td_alg_info_of((td_alg)ctx->td_alg)->family) {
-    case TD_FAMILY_MD5:
-        return 1;
-    case TD_FAMILY_SHA512:
-        return ctx->td_bytes_hi < max_61 || add <= UINT64_MAX - ctx->td_bytes_lo;
-    default:
-        return add <= max_61 && ctx->td_bytes_lo <= max_61 - add;
-    }
-}
-
-int td_ctx_len_allowed(const td_ctx *ctx, size_t len)
-{
-    return length_allowed(ctx, len);
 }
 
 int td_update(td_ctx *ctx, const void *data, size_t len)
@@ -97,7 +72,7 @@ int td_update(td_ctx *ctx, const void *data, size_t len)
         return TD_OK;
     if (data == NULL)
         return TD_ERR_ARG;
-    if (!length_allowed(ctx, len))
+    if (!core_len_allowed(ctx, len))
         return TD_ERR_LENGTH;
 
     const uint64_t before = ctx->td_bytes_lo;

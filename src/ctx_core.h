@@ -94,6 +94,32 @@ static TD_ALWAYS_INLINE void core_start(td_ctx *ctx, td_alg alg)
     core_state_start(alg, &ctx->td_state);
 }
 
+// Whether a context is initialised and not finished.
+static TD_ALWAYS_INLINE int core_live(const td_ctx *ctx)
+{
+    return ctx->td_magic == TD_CTX_LIVE && ctx->td_alg < (uint32_t)TD_ALG_COUNT &&
+           ctx->td_buf_len < td_alg_info_of((td_alg)ctx->td_alg)->block_size;
+}
+
+// The length limits: SHA-1 and SHA-224/256 carry a 64-bit bit count, so a
+// message may have at most 2^64 - 1 bits, that is 2^61 - 1 whole bytes.
+// The SHA-512 family carries 128 bits: at most 2^125 - 1 bytes, whose high
+// 64-bit half is at most 2^61 - 1. MD5 has no limit: RFC 1321 keeps the
+// length modulo 2^64 bits, which the low counter's wrap gives for free.
+static TD_ALWAYS_INLINE int core_len_allowed(const td_ctx *ctx, size_t len)
+{
+    const uint64_t max_61 = ((uint64_t)1 << 61) - 1;
+    const uint64_t add = (uint64_t)len;
+    switch (td_alg_info_of((td_alg)ctx->td_alg)->family) {
+    case TD_FAMILY_MD5:
+        return 1;
+    case TD_FAMILY_SHA512:
+        return ctx->td_bytes_hi < max_61 || add <= UINT64_MAX - ctx->td_bytes_lo;
+    default:
+        return add <= max_61 && ctx->td_bytes_lo <= max_61 - add;
+    }
+}
+
 // alg is passed, not read from ctx, so that a constant alg folds the switch.
 static TD_ALWAYS_INLINE void core_blocks(const td_backend_row *row, td_alg alg, td_ctx *ctx,
                                const uint8_t *data, size_t nblocks)

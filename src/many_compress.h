@@ -5,6 +5,7 @@
 #ifndef TD_MANY_COMPRESS_H
 #define TD_MANY_COMPRESS_H
 
+#include "shared_block.h"
 #include "td_internal.h"
 
 // Compresses nblocks blocks of data[0 .. k), then ntail blocks of tail[0 ..

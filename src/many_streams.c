@@ -11,11 +11,10 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "ctx_core.h"
 #include "many_compress.h"
 #include "many_row.h"
 #include "shared_block.h"
-#include "td_internal.h"
-#include "wipe.h"
 
 // Streams planned in one round: their plans and pointers live on the stack
 // (about 3 KiB); more streams go through in rounds of this many.
@@ -33,19 +32,19 @@ typedef struct stream {
     size_t blocks;
 } stream;
 
-#define STREAM_STATE(fam, i) (&group[i]->ctx->td_state.fam)
+#define CTX_STATE(fam, i) (&ctxs[i]->td_state.fam)
 
-// One call of row over the first k streams of group.
-static void compress_group(const td_backend_row *row, td_family family, stream *const *group,
+// One call of row over the states of ctxs[0 .. k).
+static void compress_group(const td_backend_row *row, td_family family, td_ctx *const *ctxs,
                            size_t k, const uint8_t *const *data, size_t nblocks,
                            const uint8_t *const *tail, size_t ntail)
 {
     const td_shared_block *last = NULL;
     switch (family) {
-    case TD_FAMILY_MD5:    TD_COMPRESS_FAMILY(md5, STREAM_STATE); break;
-    case TD_FAMILY_SHA1:   TD_COMPRESS_FAMILY(sha1, STREAM_STATE); break;
-    case TD_FAMILY_SHA256: TD_COMPRESS_FAMILY(sha256, STREAM_STATE); break;
-    default:               TD_COMPRESS_FAMILY(sha512, STREAM_STATE); break;
+    case TD_FAMILY_MD5:    TD_COMPRESS_FAMILY(md5, CTX_STATE); break;
+    case TD_FAMILY_SHA1:   TD_COMPRESS_FAMILY(sha1, CTX_STATE); break;
+    case TD_FAMILY_SHA256: TD_COMPRESS_FAMILY(sha256, CTX_STATE); break;
+    default:               TD_COMPRESS_FAMILY(sha512, CTX_STATE); break;
     }
 }
 
@@ -71,58 +70,121 @@ static void sort_streams(stream **s, size_t n)
 }
 
 // How many of left streams row takes in one call: rows of SHA-NI streams
-// split them as td_stream_group says, as for td_hash_many.
+// split them as td_stream_group says, as for td_hash_many; a row of one
+// lane takes them all, one after another.
 static size_t group_size(const td_backend_row *row, size_t left)
 {
     if (row->streams)
         return td_stream_group(left, row->lanes);
-    return left <= row->lanes ? left : row->lanes;
+    const size_t most = row->lanes == 1 ? TD_MANY_MAX_LANES : row->lanes;
+    return left <= most ? left : most;
+}
+
+// The rules to ask for streams with nblocks blocks left each: a block or
+// two go by those for a Merkle level's nodes (two blocks each), whose rows
+// take short messages best; more by those for any batch.
+static td_batch_shape shape_for(size_t nblocks)
+{
+    return nblocks <= 2 ? TD_BATCH_NODES : TD_BATCH_ANY;
+}
+
+// One call of the row chosen for count streams (or the pinned one) over the
+// first streams of going, as many as it takes and as like going[0] in what
+// they hold (going is sorted); returns how many it took and the blocks each
+// compressed.
+static size_t compress_front(td_alg alg, stream *const *going, size_t count, size_t *taken)
+{
+    const td_alg_info *info = td_alg_info_of(alg);
+    const size_t most = (going[0]->first != NULL) + going[0]->blocks;
+    const td_backend_row *row = td_many_row_for(alg, count, shape_for(most));
+    size_t k = group_size(row, count);
+    const bool buffered = going[0]->first != NULL;
+    if (buffered)
+        while (going[k - 1]->first == NULL)
+            k--;
+    // The fewest blocks of the group: the sort put them last.
+    const size_t m = going[k - 1]->blocks;
+
+    td_ctx *ctxs[TD_MANY_MAX_LANES];
+    const uint8_t *first[TD_MANY_MAX_LANES], *next[TD_MANY_MAX_LANES];
+    for (size_t i = 0; i < k; i++) {
+        ctxs[i] = going[i]->ctx;
+        first[i] = going[i]->first;
+        next[i] = going[i]->next;
+    }
+    if (buffered)
+        compress_group(row, info->family, ctxs, k, first, 1, next, m);
+    else
+        compress_group(row, info->family, ctxs, k, next, m, NULL, 0);
+    *taken = m;
+    return k;
 }
 
 // Compresses everything the n plans hold, the many path's row chosen for
 // the number of streams still going (or the pinned one) at each step.
 static void compress_streams(td_alg alg, stream *plans, size_t n)
 {
-    const td_alg_info *info = td_alg_info_of(alg);
+    const size_t block_size = td_alg_info_of(alg)->block_size;
     stream *going[STREAMS_AT_ONCE];
     size_t count = 0;
-    for (size_t i = 0; i < n; i++)
-        if (plans[i].first != NULL || plans[i].blocks != 0)
-            going[count++] = &plans[i];
-
+    bool alike = true;
+    for (size_t i = 0; i < n; i++) {
+        if (plans[i].first == NULL && plans[i].blocks == 0)
+            continue;
+        going[count] = &plans[i];
+        alike = alike && (plans[i].first != NULL) == (going[0]->first != NULL) &&
+                plans[i].blocks == going[0]->blocks;
+        count++;
+    }
+    // Streams that all hold the same work (chunks of one size): group by
+    // group in order, each group's call finishing its streams.
+    if (alike) {
+        for (size_t at = 0, m; at < count;)
+            at += compress_front(alg, going + at, count - at, &m);
+        return;
+    }
     while (count != 0) {
         sort_streams(going, count);
-        const td_backend_row *row = td_many_row_for(alg, count, TD_BATCH_ANY);
-        size_t k = group_size(row, count);
-        const bool buffered = going[0]->first != NULL;
-        if (buffered)
-            while (going[k - 1]->first == NULL)
-                k--;
-        // The fewest blocks of the group: the sort put them last.
-        const size_t m = going[k - 1]->blocks;
-
-        const uint8_t *first[TD_MANY_MAX_LANES], *next[TD_MANY_MAX_LANES];
-        for (size_t i = 0; i < k; i++) {
-            first[i] = going[i]->first;
-            next[i] = going[i]->next;
-        }
-        if (buffered)
-            compress_group(row, info->family, going, k, first, 1, next, m);
-        else
-            compress_group(row, info->family, going, k, next, m, NULL, 0);
-
+        size_t m;
+        const size_t k = compress_front(alg, going, count, &m);
         for (size_t i = 0; i < k; i++) {
             stream *s = going[i];
             s->first = NULL;
             s->blocks -= m;
             if (m != 0)
-                s->next += m * info->block_size;
+                s->next += m * block_size;
         }
         size_t kept = 0;
         for (size_t i = 0; i < count; i++)
             if (going[i]->first != NULL || going[i]->blocks != 0)
                 going[kept++] = going[i];
         count = kept;
+    }
+}
+
+// td_update for n checked streams that each get nblocks whole blocks and
+// hold no partial one (chunks of one size, a multiple of the block: reads
+// of files, say): no buffer to top up or tail to keep, so straight to the
+// row's calls, group by group.
+static void update_whole_blocks(td_ctx *const *ctxs, const void *const *data, size_t n,
+                                size_t nblocks)
+{
+    const td_alg alg = (td_alg)ctxs[0]->td_alg;
+    const td_alg_info *info = td_alg_info_of(alg);
+    const uint64_t len = (uint64_t)nblocks * info->block_size;
+    for (size_t i = 0; i < n; i++) {
+        td_ctx *ctx = ctxs[i];
+        ctx->td_bytes_lo += len;
+        ctx->td_bytes_hi += ctx->td_bytes_lo < len; // carry
+    }
+    for (size_t at = 0; at < n;) {
+        const td_backend_row *row = td_many_row_for(alg, n - at, shape_for(nblocks));
+        const size_t k = group_size(row, n - at);
+        const uint8_t *p[TD_MANY_MAX_LANES];
+        for (size_t i = 0; i < k; i++)
+            p[i] = data[at + i];
+        compress_group(row, info->family, ctxs + at, k, p, nblocks, NULL, 0);
+        at += k;
     }
 }
 
@@ -133,6 +195,8 @@ static void update_streams(td_ctx *const *ctxs, const void *const *data, const s
 {
     const td_alg alg = (td_alg)ctxs[0]->td_alg;
     const size_t block_size = td_alg_info_of(alg)->block_size;
+    // A shift, not a division: a block is 64 or 128 bytes.
+    const unsigned block_shift = block_size == 128 ? 7 : 6;
     stream plans[STREAMS_AT_ONCE];
     const uint8_t *tails[STREAMS_AT_ONCE];
     size_t tail_lens[STREAMS_AT_ONCE];
@@ -165,9 +229,9 @@ static void update_streams(td_ctx *const *ctxs, const void *const *data, const s
             p += take;
         }
         plans[i].next = p;
-        plans[i].blocks = len / block_size;
-        tails[i] = p + len / block_size * block_size;
-        tail_lens[i] = len % block_size;
+        plans[i].blocks = len >> block_shift;
+        tails[i] = p + (len >> block_shift << block_shift);
+        tail_lens[i] = len & (block_size - 1);
     }
 
     compress_streams(alg, plans, n);
@@ -224,31 +288,41 @@ static td_ctx *stream_ctx(td_ctx *const *ctxs, td_hmac_ctx *const *hmacs, size_t
 
 static bool hmac_live(const td_hmac_ctx *ctx)
 {
-    return td_ctx_live(&ctx->td_inner) && td_ctx_live(&ctx->td_outer) &&
+    return core_live(&ctx->td_inner) && core_live(&ctx->td_outer) &&
            ctx->td_inner.td_alg == ctx->td_outer.td_alg;
 }
 
 // Everything a call asks of its n >= 1 streams, before any is changed:
 // contexts given, live and of one algorithm, each once; data given where
 // lens[i] != 0 and within the algorithm's length limit (data NULL: a final).
-static int check_streams(size_t n, td_ctx *const *ctxs, td_hmac_ctx *const *hmacs,
-                         const void *const *data, const size_t *lens)
+// *whole (when not NULL) tells whether every chunk is the same number of
+// whole blocks, into contexts holding no partial block.
+static TD_ALWAYS_INLINE int check_streams(size_t n, td_ctx *const *ctxs,
+                                          td_hmac_ctx *const *hmacs, const void *const *data,
+                                          const size_t *lens, bool *whole)
 {
     const td_ctx *first = stream_ctx(ctxs, hmacs, 0);
+    if (first == NULL)
+        return TD_ERR_ARG;
+    // (An algorithm out of range is refused below; the modulo keeps this
+    // lookup inside the table until then.)
+    const size_t block_size = td_alg_info_of((td_alg)(first->td_alg % TD_ALG_COUNT))->block_size;
+    bool alike = data != NULL && lens[0] != 0 && (lens[0] & (block_size - 1)) == 0;
     for (size_t i = 0; i < n; i++) {
         const td_ctx *ctx = stream_ctx(ctxs, hmacs, i);
         if (ctx == NULL)
             return TD_ERR_ARG;
-        if (hmacs != NULL ? !hmac_live(hmacs[i]) : !td_ctx_live(ctx))
+        if (hmacs != NULL ? !hmac_live(hmacs[i]) : !core_live(ctx))
             return TD_ERR_STATE;
         if (ctx->td_alg != first->td_alg)
             return TD_ERR_ARG;
         if (data != NULL && lens[i] != 0) {
             if (data[i] == NULL)
                 return TD_ERR_ARG;
-            if (!td_ctx_len_allowed(ctx, lens[i]))
+            if (!core_len_allowed(ctx, lens[i]))
                 return TD_ERR_LENGTH;
         }
+        alike = alike && lens[i] == lens[0] && ctx->td_buf_len == 0;
     }
     int status = TD_OK;
     size_t marked = 0;
@@ -262,6 +336,8 @@ static int check_streams(size_t n, td_ctx *const *ctxs, td_hmac_ctx *const *hmac
     }
     for (size_t i = 0; i < marked; i++)
         stream_ctx(ctxs, hmacs, i)->td_reserved = 0;
+    if (whole != NULL)
+        *whole = alike;
     return status;
 }
 
@@ -273,9 +349,15 @@ int td_update_many(size_t n, td_ctx *const *ctxs, const void *const *data, const
         return TD_OK;
     if (ctxs == NULL || data == NULL || lens == NULL)
         return TD_ERR_ARG;
-    const int status = check_streams(n, ctxs, NULL, data, lens);
+    bool whole;
+    const int status = check_streams(n, ctxs, NULL, data, lens, &whole);
     if (status != TD_OK)
         return status;
+    if (whole) {
+        const unsigned shift = td_alg_info_of((td_alg)ctxs[0]->td_alg)->block_size == 128 ? 7 : 6;
+        update_whole_blocks(ctxs, data, n, lens[0] >> shift);
+        return TD_OK;
+    }
     for (size_t at = 0; at < n; at += STREAMS_AT_ONCE) {
         const size_t k = n - at < STREAMS_AT_ONCE ? n - at : STREAMS_AT_ONCE;
         update_streams(ctxs + at, data + at, lens + at, k);
@@ -289,7 +371,7 @@ int td_final_many(size_t n, td_ctx *const *ctxs, void *out)
         return TD_OK;
     if (ctxs == NULL || out == NULL)
         return TD_ERR_ARG;
-    const int status = check_streams(n, ctxs, NULL, NULL, NULL);
+    const int status = check_streams(n, ctxs, NULL, NULL, NULL, NULL);
     if (status != TD_OK)
         return status;
     const size_t digest_size = td_alg_info_of((td_alg)ctxs[0]->td_alg)->digest_size;
@@ -307,15 +389,20 @@ int td_hmac_update_many(size_t n, td_hmac_ctx *const *ctxs, const void *const *d
         return TD_OK;
     if (ctxs == NULL || data == NULL || lens == NULL)
         return TD_ERR_ARG;
-    const int status = check_streams(n, NULL, ctxs, data, lens);
+    bool whole;
+    const int status = check_streams(n, NULL, ctxs, data, lens, &whole);
     if (status != TD_OK)
         return status;
+    const unsigned shift = td_alg_info_of((td_alg)ctxs[0]->td_inner.td_alg)->block_size == 128 ? 7 : 6;
     for (size_t at = 0; at < n; at += STREAMS_AT_ONCE) {
         const size_t k = n - at < STREAMS_AT_ONCE ? n - at : STREAMS_AT_ONCE;
         td_ctx *inner[STREAMS_AT_ONCE];
         for (size_t i = 0; i < k; i++)
             inner[i] = &ctxs[at + i]->td_inner;
-        update_streams(inner, data + at, lens + at, k);
+        if (whole)
+            update_whole_blocks(inner, data + at, k, lens[0] >> shift);
+        else
+            update_streams(inner, data + at, lens + at, k);
     }
     return TD_OK;
 }
@@ -326,7 +413,7 @@ int td_hmac_final_many(size_t n, td_hmac_ctx *const *ctxs, void *out)
         return TD_OK;
     if (ctxs == NULL || out == NULL)
         return TD_ERR_ARG;
-    const int status = check_streams(n, NULL, ctxs, NULL, NULL);
+    const int status = check_streams(n, NULL, ctxs, NULL, NULL, NULL);
     if (status != TD_OK)
         return status;
     const size_t digest_size = td_alg_info_of((td_alg)ctxs[0]->td_inner.td_alg)->digest_size;

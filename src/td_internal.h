@@ -295,10 +295,6 @@ TD_HIDDEN size_t td_pad(td_family family, uint8_t *block, const uint8_t *tail, s
 // Whether a context is initialised and not finished.
 TD_HIDDEN int td_ctx_live(const td_ctx *ctx);
 
-// Whether len more bytes keep a live context's message within its
-// algorithm's length limit.
-TD_HIDDEN int td_ctx_len_allowed(const td_ctx *ctx, size_t len);
-
 // Whether a message of len bytes is within alg's length limit. One call
 // cannot pass the SHA-1/256 limit on a 32-bit size_t; on 64-bit it can, and
 // must be refused before any byte is read.
