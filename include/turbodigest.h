@@ -203,9 +203,9 @@ TD_API const char *td_backend(td_alg alg, td_path path);
 TD_API int td_use_backend(td_alg alg, td_path path, const char *name);
 
 // The CPU features detected, e.g. "sse2 ssse3 avx2 avx512f sha-ni", then the
-// performance traits the automatic choice weighs ("slow-vprold",
-// "slow-vector-int", "slow-zmm"), after TURBODIGEST_CPU has hidden or forced
-// some.
+// performance traits the automatic choice weighs ("slow-rotate",
+// "slow-vector-int", "slow-zmm", "fast-sha1msg"), after TURBODIGEST_CPU has
+// hidden or forced some.
 TD_API const char *td_cpu_features(void);
 TD_API const char *td_version(void);
 

@@ -39,10 +39,37 @@ static const struct {
     { TD_CPU_ARM_SHA1, 0, "sha1" },
     { TD_CPU_ARM_SHA2, TD_CPU_ARM_SHA512, "sha2" },
     { TD_CPU_ARM_SHA512, 0, "sha512" },
-    { TD_CPU_SLOW_VPROLD, 0, "slow-vprold" },
+    { TD_CPU_SLOW_ROTATE, 0, "slow-rotate" },
     { TD_CPU_SLOW_VECTOR_INT, 0, "slow-vector-int" },
     { TD_CPU_SLOW_ZMM, 0, "slow-zmm" },
+    { TD_CPU_FAST_SHA1MSG, 0, "fast-sha1msg" },
 };
+
+// Older names TURBODIGEST_CPU still takes, never printed: slow-vprold was
+// the one trait for both of these.
+static const struct {
+    uint32_t bits;
+    const char *name;
+} feature_aliases[] = {
+    { TD_CPU_SLOW_ROTATE | TD_CPU_FAST_SHA1MSG, "slow-vprold" },
+};
+
+// The bits an item's name stands for: a feature with those hidden beside it
+// (*also), or an alias of traits; 0 for an unknown name.
+static uint32_t named_bits(const char *name, size_t len, uint32_t *also)
+{
+    *also = 0;
+    for (size_t i = 0; i < sizeof feature_names / sizeof feature_names[0]; i++) {
+        if (strlen(feature_names[i].name) == len && memcmp(feature_names[i].name, name, len) == 0) {
+            *also = feature_names[i].also;
+            return feature_names[i].bit;
+        }
+    }
+    for (size_t i = 0; i < sizeof feature_aliases / sizeof feature_aliases[0]; i++)
+        if (strlen(feature_aliases[i].name) == len && memcmp(feature_aliases[i].name, name, len) == 0)
+            return feature_aliases[i].bits;
+    return 0;
+}
 
 // TURBODIGEST_CPU, applied to what the probe found: a comma-separated list,
 // left to right, of -NAME (hide a feature, or clear a trait) and +NAME (set a
@@ -65,18 +92,13 @@ static uint32_t apply_environment(uint32_t mask)
             begin++;
         while (end > begin && (end[-1] == ' ' || end[-1] == '\t'))
             end--;
-        const size_t name_len = end > begin ? (size_t)(end - begin) - 1 : 0;
-        const size_t count = name_len != 0 ? sizeof feature_names / sizeof feature_names[0] : 0;
-        for (size_t i = 0; i < count; i++) {
-            if (strlen(feature_names[i].name) != name_len ||
-                memcmp(feature_names[i].name, begin + 1, name_len) != 0)
-                continue;
-            if (*begin == '-')
-                mask &= ~(feature_names[i].bit | feature_names[i].also);
-            else if (*begin == '+' && (feature_names[i].bit & TD_CPU_TRAITS))
-                mask |= feature_names[i].bit;
-            break;
-        }
+        uint32_t also = 0;
+        const size_t name_len = end - begin >= 2 ? (size_t)(end - begin) - 1 : 0;
+        const uint32_t bits = name_len != 0 ? named_bits(begin + 1, name_len, &also) : 0;
+        if (*begin == '-')
+            mask &= ~(bits | also);
+        else if (*begin == '+' && (bits & TD_CPU_TRAITS) == bits)
+            mask |= bits;
         if (item[len] == '\0')
             break;
         item += len + 1;
@@ -95,7 +117,8 @@ uint32_t td_cpu_features_mask(void)
     return mask & ~TD_CPU_PROBED;
 }
 
-// Room for every name above with its separator (120 bytes with the NUL).
+// Room for every name above with its separator (142 bytes with the NUL); a
+// name that would not fit is left out (checked in every build).
 static char features_text[160];
 static TD_ATOMIC(int) features_state; // 0 not built, 1 building, 2 ready
 
@@ -110,6 +133,8 @@ const char *td_cpu_features(void)
             if (!(mask & feature_names[i].bit))
                 continue;
             const size_t len = strlen(feature_names[i].name);
+            if (n + 1 + len >= sizeof features_text)
+                break;
             if (n != 0)
                 features_text[n++] = ' ';
             memcpy(features_text + n, feature_names[i].name, len);

@@ -24,10 +24,12 @@ enum {
     // x86 performance traits, not instruction sets: the automatic choice
     // passes over rows that list them in cpu_avoid, and the many path's
     // rules test them. TURBODIGEST_CPU may set them as well as clear them
-    // ("+slow-vprold", "-slow-vector-int").
-    TD_CPU_SLOW_VPROLD = 1u << 11, // VPROLD/VPROLQ take 2 cycles (AMD Zen 4, 5)
-    TD_CPU_SLOW_VECTOR_INT = 1u << 12, // VPADDQ, VPXOR and the like take 2 cycles (AMD Zen 5)
-    TD_CPU_SLOW_ZMM = 1u << 13, // 512-bit operations issue as two 256-bit halves (AMD Zen 4)
+    // ("+slow-rotate", "-slow-vector-int"). Each is set only where what it
+    // names is true (cpu_x86.c).
+    TD_CPU_SLOW_ROTATE = 1u << 11,     // AVX-512's VPROLD/VPROLQ take 2 cycles
+    TD_CPU_SLOW_VECTOR_INT = 1u << 12, // VPADDQ, VPXOR and the like take 2 cycles
+    TD_CPU_SLOW_ZMM = 1u << 13,        // 512-bit operations issue as two 256-bit halves
+    TD_CPU_FAST_SHA1MSG = 1u << 14,    // SHA1MSG1/2 beside SHA1RNDS4 cost no round
     // AArch64
     TD_CPU_ARM_NEON   = 1u << 16,
     TD_CPU_ARM_SHA1   = 1u << 17,
@@ -35,7 +37,8 @@ enum {
     TD_CPU_ARM_SHA512 = 1u << 19
 };
 
-#define TD_CPU_TRAITS (TD_CPU_SLOW_VPROLD | TD_CPU_SLOW_VECTOR_INT | TD_CPU_SLOW_ZMM)
+#define TD_CPU_TRAITS \
+    (TD_CPU_SLOW_ROTATE | TD_CPU_SLOW_VECTOR_INT | TD_CPU_SLOW_ZMM | TD_CPU_FAST_SHA1MSG)
 
 // What some single-stream backends need, named once: the dispatch rows use
 // them, and so do the lanes backends that hand single messages to them.

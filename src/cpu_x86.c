@@ -80,36 +80,33 @@ static uint32_t display_family(uint32_t eax1)
     return base == 0xf ? base + ((eax1 >> 20) & 0xff) : base;
 }
 
-// AMD's AVX-512 cores run VPROLD in 2 cycles where Intel's take 1. Measured
-// on an EPYC of family 0x19 model 0x11 (Zen 4): VPROLD and VPSHLDD 2 cycles,
-// VPADDD, VPTERNLOGD and the scalar ROL 1, so the one-lane AVX-512 MD5 has a
-// 5-cycle step, no better than the scalar form: 5.1 cycles/byte against 4.6.
-// On family 0x1a (Zen 5) it was slower still, 8.5 against 4.7. Family 0x19
-// before Zen 4 (Zen 3) has no AVX-512; what the trait also decides there,
-// SHA-1's SHA-NI schedule, was measured on Zen 3 and 4 (dispatch.c).
-static int vprold_is_slow(int amd, uint32_t family)
+// The performance traits, by vendor and family: each was measured on the
+// CPUs named in docs/performance-notes.md, "CPU traits".
+
+// AMD's AVX-512 cores run VPROLD and VPROLQ in 2 cycles where Intel's take 1.
+// Set only beside AVX-512F: older families have no such instruction.
+static int rotate_is_slow(int amd, uint32_t family)
 {
     return amd && family >= 0x19;
 }
 
-// On family 0x1a (Zen 5; measured on model 0x02) every simple vector integer
-// operation takes 2 cycles: VPADDQ, VPXOR, VPSRLQ, VPSHUFB, VPALIGNR,
-// VPTERNLOGQ and VPRORQ, at XMM, YMM and ZMM width alike, against 1 for the
-// scalar ADD. A MOVQ from a general register to an XMM register and back
-// takes about 7. Zen 4 ran all but the rotates in 1. So a dependency chain
-// through vector registers is twice as long there as the same chain in
-// scalar registers.
+// On AMD's cores with SHA-NI from family 0x19 on, SHA-1's schedule is faster
+// in SHA1MSG1/SHA1MSG2 throughout than on the vector ALUs beside them.
+static int sha1msg_is_fast(int amd, uint32_t family)
+{
+    return amd && family >= 0x19;
+}
+
+// From family 0x1a on every simple vector integer operation (VPADDQ, VPXOR,
+// the shifts, shuffles, VPTERNLOGQ) takes 2 cycles against the scalar ADD's
+// 1: a chain through vector registers is twice the same chain in scalar ones.
 static int vector_int_is_slow(int amd, uint32_t family)
 {
     return amd && family >= 0x1a;
 }
 
-// Zen 4 (family 0x19) runs each 512-bit operation as two 256-bit halves:
-// measured on model 0x11, VPADDD 2 a cycle on ZMM against 4 on YMM, VPROLD
-// 1 against 2. So a 16-lane pass costs two 8-lane ones, and SHA-NI streams
-// (a SHA256RNDS2 every cycle) beat it up to more messages. The Zen 5
-// measured (family 0x1a model 0x02) has full-width units. Set only beside
-// AVX-512, where its rules were measured.
+// Family 0x19 runs each 512-bit operation as two 256-bit halves, so a 16-lane
+// pass costs two 8-lane ones. Set only beside AVX-512F.
 static int zmm_is_split(int amd, uint32_t family)
 {
     return amd && family == 0x19;
@@ -128,8 +125,6 @@ uint32_t td_cpu_probe(void)
     cpuid(1, 0, r);
     const uint32_t ecx1 = r[ECX];
     const uint32_t family = display_family(r[EAX]);
-    if (vprold_is_slow(amd, family))
-        mask |= TD_CPU_SLOW_VPROLD;
     if (vector_int_is_slow(amd, family))
         mask |= TD_CPU_SLOW_VECTOR_INT;
     if (r[EDX] & LEAF1_EDX_SSE2)
@@ -155,8 +150,11 @@ uint32_t td_cpu_probe(void)
             mask |= TD_CPU_BMI1;
         if (ebx7 & LEAF7_EBX_BMI2)
             mask |= TD_CPU_BMI2;
-        if (ebx7 & LEAF7_EBX_SHA)
+        if (ebx7 & LEAF7_EBX_SHA) {
             mask |= TD_CPU_SHANI;
+            if (sha1msg_is_fast(amd, family))
+                mask |= TD_CPU_FAST_SHA1MSG;
+        }
         if ((mask & TD_CPU_AVX) && (ebx7 & LEAF7_EBX_AVX2))
             mask |= TD_CPU_AVX2;
         if (os_avx512 && (ebx7 & LEAF7_EBX_AVX512F)) {
@@ -165,6 +163,8 @@ uint32_t td_cpu_probe(void)
                 mask |= TD_CPU_AVX512VL;
             if (ebx7 & LEAF7_EBX_AVX512BW)
                 mask |= TD_CPU_AVX512BW;
+            if (rotate_is_slow(amd, family))
+                mask |= TD_CPU_SLOW_ROTATE;
             if (zmm_is_split(amd, family))
                 mask |= TD_CPU_SLOW_ZMM;
         }

@@ -86,7 +86,7 @@
 #define FAMILY md5
 static const td_backend_row md5_single[] = {
 #if TD_HAVE_MD5_AVX512
-    ROW_AVOID("avx512", NEEDS_MD5_AVX512, td_md5_blocks_avx512, TD_CPU_SLOW_VPROLD),
+    ROW_AVOID("avx512", NEEDS_MD5_AVX512, td_md5_blocks_avx512, TD_CPU_SLOW_ROTATE),
 #endif
     ROW("portable", 0, td_md5_blocks_portable),
 };
@@ -114,7 +114,7 @@ static const td_many_rule md5_rules[] = {
     // chain leaves the vector units idle, and a second group fills them:
     // 1 KiB, 17 messages 167 ns a message against 309 in one group and one
     // alone (Zen 5); 32 messages 104 against 142 in two passes (Zen 4).
-    FROM_WITH("avx512-x32", 17, TD_CPU_SLOW_VPROLD),
+    FROM_WITH("avx512-x32", 17, TD_CPU_SLOW_ROTATE),
     // Where a ZMM operation costs two YMM ones (Zen 4), so does a 16-lane
     // pass: 1 KiB, 8 messages 228 ns a message in 8 lanes, 265 in 16; and 2
     // messages in 8 lanes already gain (894 against 1379 one at a time).
@@ -124,8 +124,8 @@ static const td_many_rule md5_rules[] = {
     // messages in scalar code (Zen 5, 64 bytes: 9.9 cycles a byte for 2
     // messages in lanes, 9.7 one at a time; 6.7 for 3). Where it takes one,
     // two messages already gain (Sapphire Rapids: 1.7x).
-    FROM_WITH("avx512-x16", 3, TD_CPU_SLOW_VPROLD),
-    FROM_WITHOUT("avx512-x16", 2, TD_CPU_SLOW_VPROLD),
+    FROM_WITH("avx512-x16", 3, TD_CPU_SLOW_ROTATE),
+    FROM_WITHOUT("avx512-x16", 2, TD_CPU_SLOW_ROTATE),
     // Without AVX-512 (AMD Zen 3), ns a message, 8 lanes / two groups of 8
     // / one at a time: 8 messages of 1 KiB 324 / 419 / 1719, 10 messages
     // 501 / 334 / 1735; 64 bytes, 10 messages 70 / 54 / 216. Two messages
@@ -135,7 +135,7 @@ static const td_many_rule md5_rules[] = {
     // Zen 5, 64 bytes: 12.96 cycles a byte for 2 messages, 8.67 for 3,
     // against 9.6 one at a time.
     FROM("avx2-x8", 3),
-    FROM_WITHOUT("avx512", 1, TD_CPU_SLOW_VPROLD),
+    FROM_WITHOUT("avx512", 1, TD_CPU_SLOW_ROTATE),
     FROM("portable", 1),
 };
 
@@ -145,10 +145,10 @@ static const td_backend_row sha1_single[] = {
     // Two message schedules (sha1_shani.c): vector ALUs and the SHA unit
     // mixed (Sapphire Rapids: 111 cycles a block against 119), or the SHA
     // unit alone, ahead on AMD's cores: where vector operations are slow
-    // (Zen 5), and on family 0x19 (the slow-vprold trait): Zen 3, 95-98
+    // (Zen 5), and where SHA1MSG1/2 are fast (fast-sha1msg): Zen 3, 95-98
     // against 100-103 TSC ticks a block; Zen 4, 2.5% at 16 KiB.
     ROW_AVOID("shani", NEEDS_SHANI, td_sha1_blocks_shani,
-              TD_CPU_SLOW_VECTOR_INT | TD_CPU_SLOW_VPROLD),
+              TD_CPU_SLOW_VECTOR_INT | TD_CPU_FAST_SHA1MSG),
     ROW("shani-msg", NEEDS_SHANI, td_sha1_blocks_shani_msg),
 #endif
 #if TD_HAVE_SHA1_AVX2
@@ -202,15 +202,15 @@ static const td_many_rule sha1_rules[] = {
     // from 2 (Zen 5, 1 KiB: 1.56x). Sapphire Rapids, where a 16-lane pass
     // costs 420 cycles and SHA1RNDS4 issues every 3 cycles against a
     // 4-cycle latency: lanes from 6 messages.
-    FROM_WITH("avx512-x16", 10, TD_CPU_SLOW_VPROLD),
-    FROM_WITHOUT("avx512-x16", 6, TD_CPU_SLOW_VPROLD),
+    FROM_WITH("avx512-x16", 10, TD_CPU_SLOW_ROTATE),
+    FROM_WITHOUT("avx512-x16", 6, TD_CPU_SLOW_ROTATE),
     // Zen 4: the streams built with AVX-512VL (32 vector registers) against
     // those built for SSE, cycles a block of each, 8 blocks a stream: 3
     // streams 55 against 60, 4 streams 51 against 56, 2 streams 71 against
     // 73.
     FROM_WITH("shani-avx512-x4", 2, TD_CPU_SLOW_ZMM),
     FROM("shani-x4", 2),
-    FROM_WITHOUT("shani", 1, TD_CPU_SLOW_VECTOR_INT | TD_CPU_SLOW_VPROLD),
+    FROM_WITHOUT("shani", 1, TD_CPU_SLOW_VECTOR_INT | TD_CPU_FAST_SHA1MSG),
     FROM("shani-msg", 1),
     FROM("avx2", 1),
     FROM("armv8", 1),

@@ -11,11 +11,19 @@
 // The words of td_cpu_features(), in the order printed; one bit each.
 static const char *const cm_words_list[] = {
     "sse2",     "ssse3",    "sse4.1", "avx",  "avx2", "bmi1",   "bmi2",        "avx512f",
-    "avx512vl", "avx512bw", "sha-ni", "neon", "sha1", "sha2",   "sha512",      "slow-vprold",
-    "slow-vector-int", "slow-zmm",
+    "avx512vl", "avx512bw", "sha-ni", "neon", "sha1", "sha2",   "sha512",      "slow-rotate",
+    "slow-vector-int", "slow-zmm", "fast-sha1msg",
 };
 #define CM_NWORDS (sizeof cm_words_list / sizeof cm_words_list[0])
-#define CM_TRAITS "slow-vprold slow-vector-int slow-zmm" // the words that may be set as well
+// The words that may be set as well.
+#define CM_TRAITS "slow-rotate slow-vector-int slow-zmm fast-sha1msg"
+
+// Older names the variable takes for traits, never printed.
+static const struct {
+    const char *name, *words;
+} cm_aliases[] = {
+    { "slow-vprold", "slow-rotate fast-sha1msg" },
+};
 
 // Hiding a feature hides these too.
 static const struct {
@@ -71,8 +79,8 @@ static inline int cm_subset(uint32_t a, uint32_t b)
 
 // TURBODIGEST_CPU applied to a feature set: comma-separated items applied
 // left to right, spaces and tabs around them ignored; -NAME hides NAME (and
-// what goes with it) or clears a trait, +NAME sets a trait; anything else is
-// skipped.
+// what goes with it) or clears a trait, +NAME sets a trait (an alias: its
+// traits); anything else is skipped.
 static inline uint32_t cm_apply(const char *spec, uint32_t set)
 {
     const uint32_t traits = cm_words(CM_TRAITS);
@@ -84,7 +92,16 @@ static inline uint32_t cm_apply(const char *spec, uint32_t set)
         while (e > b && (e[-1] == ' ' || e[-1] == '\t'))
             e--;
         const int i = e - b >= 2 ? cm_word_index(b + 1, (size_t)(e - b - 1)) : -1;
-        if (i >= 0 && *b == '-') {
+        uint32_t alias = 0;
+        for (size_t k = 0; e - b >= 2 && k < sizeof cm_aliases / sizeof cm_aliases[0]; k++)
+            if (strlen(cm_aliases[k].name) == (size_t)(e - b - 1) &&
+                memcmp(cm_aliases[k].name, b + 1, (size_t)(e - b - 1)) == 0)
+                alias = cm_words(cm_aliases[k].words);
+        if (alias != 0 && *b == '-') {
+            set &= ~alias;
+        } else if (alias != 0 && *b == '+') {
+            set |= alias;
+        } else if (i >= 0 && *b == '-') {
             set &= ~(1u << i);
             for (size_t k = 0; k < sizeof cm_hides_also / sizeof cm_hides_also[0]; k++)
                 if (strcmp(cm_hides_also[k].name, cm_words_list[i]) == 0)

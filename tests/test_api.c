@@ -668,6 +668,8 @@ static void test_cpu_env(void)
         "-neon", "-sha2", "-sha1,-sha2", "-sse2,-ssse3,-sse4.1,-bmi1,-bmi2",
         "+slow-vprold", "+slow-vector-int,-slow-vprold", "+slow-vprold,-slow-vprold",
         "-slow-vector-int,+slow-vector-int", "+slow-zmm,-slow-vprold", "-slow-zmm",
+        "+slow-rotate", "+fast-sha1msg,-slow-rotate", "+slow-vprold,-fast-sha1msg",
+        "-slow-vprold,+slow-rotate",
         // Skipped items, alone and beside ones that apply.
         "-bogus", "+avx2", "+sha-ni,+sha512", "sha-ni", "-SHA-NI", "-", "+", ",,, ,",
         "-sha-ni=1", "--sha-ni", "-sha-ni-", "-bogus,-avx2,+avx512f", "+avx2,-avx2",
