@@ -18,7 +18,7 @@
 #include <stdint.h>
 
 #include "bytes.h"
-#include "td_internal.h"
+#include "td_compiler.h"
 
 #if (defined(__SSE2__) || defined(_M_X64)) && !defined(TD_CHUNK16_NO_SIMD)
 #include <emmintrin.h>

@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "td_internal.h"
+#include "td_compiler.h"
 
 enum {
     // x86

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0
  * The last block that equal-length messages share when it holds padding
- * alone (td_internal.h says why), for many.c.
+ * alone (td_backend.h says why), for many.c.
  */
 #ifndef TD_SHARED_BLOCK_H
 #define TD_SHARED_BLOCK_H
 
-#include "td_internal.h"
+#include "td_backend.h"
 
 typedef union td_shared_block {
     td_md5_shared_block    md5;

@@ -1,23 +1,24 @@
 /* SPDX-License-Identifier: Apache-2.0
  * The block function of sha1_avx2.c and sha256_avx2.c: two blocks' message
  * schedules at once, one block in each 128-bit half of a YMM register, and
- * the big-endian loads that feed them. Include after <immintrin.h>, in a file
- * compiled with -mavx2.
+ * the big-endian loads that feed them, for a file compiled with -mavx2.
  */
 #ifndef TD_AVX2_TWO_BLOCKS_H
 #define TD_AVX2_TWO_BLOCKS_H
 
+#include <immintrin.h>
+#include <stddef.h>
 #include <stdint.h>
 
 // The VPSHUFB mask that swaps the bytes of every 32-bit word.
-static inline __m256i bswap32_mask(void)
+static inline __m256i avx2_two_blocks_bswap32(void)
 {
     return _mm256_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
                             3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
 }
 
 // 16 bytes at p and at q, in the low and high halves, as big-endian words.
-static inline __m256i load_be2(const uint8_t *p, const uint8_t *q, __m256i bswap)
+static inline __m256i avx2_two_blocks_load_be2(const uint8_t *p, const uint8_t *q, __m256i bswap)
 {
     const __m256i v = _mm256_inserti128_si256(
         _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)p)),
@@ -35,21 +36,21 @@ static inline __m256i load_be2(const uint8_t *p, const uint8_t *q, __m256i bswap
 #define TD_AVX2_TWO_BLOCKS_FUNCTION(name, state_type, pass, rounds_wk, wk_words)           \
     void name(state_type *state, const uint8_t *data, size_t nblocks)                     \
     {                                                                                     \
-        const __m256i bswap = bswap32_mask();                                             \
+        const __m256i bswap = avx2_two_blocks_bswap32();                                             \
         _Alignas(32) uint32_t wk[wk_words];                                               \
         for (; nblocks >= 2; nblocks -= 2, data += 128) {                                 \
-            pass(state->h, load_be2(data, data + 64, bswap),                              \
-                 load_be2(data + 16, data + 80, bswap),                                   \
-                 load_be2(data + 32, data + 96, bswap),                                   \
-                 load_be2(data + 48, data + 112, bswap), wk);                             \
+            pass(state->h, avx2_two_blocks_load_be2(data, data + 64, bswap),                              \
+                 avx2_two_blocks_load_be2(data + 16, data + 80, bswap),                                   \
+                 avx2_two_blocks_load_be2(data + 32, data + 96, bswap),                                   \
+                 avx2_two_blocks_load_be2(data + 48, data + 112, bswap), wk);                             \
             rounds_wk(state->h, wk + 4);                                                  \
         }                                                                                 \
         if (nblocks) {                                                                    \
             /* The last odd block goes in both halves; the high half's words go        \
                unused. */                                                                 \
-            pass(state->h, load_be2(data, data, bswap), load_be2(data + 16, data + 16, bswap), \
-                 load_be2(data + 32, data + 32, bswap),                                   \
-                 load_be2(data + 48, data + 48, bswap), wk);                              \
+            pass(state->h, avx2_two_blocks_load_be2(data, data, bswap), avx2_two_blocks_load_be2(data + 16, data + 16, bswap), \
+                 avx2_two_blocks_load_be2(data + 32, data + 32, bswap),                                   \
+                 avx2_two_blocks_load_be2(data + 48, data + 48, bswap), wk);                              \
         }                                                                                 \
         /* Clean upper halves before the caller's SSE code runs, whatever the          \
            compiler inlined: GCC 12 once left them dirty, and 64-byte SHA-1             \

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0
  * Every backend's block function, grouped by family. The contract is in
- * td_internal.h; the tables that list them are in dispatch.c.
+ * td_backend.h; the tables that list them are in dispatch.c.
  */
 #ifndef TD_BACKENDS_H
 #define TD_BACKENDS_H
 
-#include "../td_internal.h"
+#include "../td_backend.h"
 
 // MD5
 TD_HIDDEN td_md5_blocks_fn td_md5_blocks_portable;

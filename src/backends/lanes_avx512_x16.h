@@ -8,6 +8,8 @@
 #define TD_LANES_AVX512_X16_H
 
 #include <immintrin.h>
+#include <stddef.h>
+#include <stdint.h>
 
 // The 16 x 16 words of one 64-byte block of each lane, transposed so that
 // lane i of w[k] is word k of lane i, bytes as in memory (little-endian).

@@ -10,7 +10,7 @@
 
 #include <immintrin.h>
 
-#include "../td_internal.h"
+#include "../td_backend.h"
 #include "backends.h"
 #include "pin.h"
 

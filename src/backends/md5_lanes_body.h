@@ -7,6 +7,10 @@
 #ifndef TD_MD5_LANES_BODY_H
 #define TD_MD5_LANES_BODY_H
 
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../td_backend.h"
 #include "md5_constants.h"
 #include "pin.h"
 

@@ -11,7 +11,7 @@
 
 #include <arm_neon.h>
 
-#include "../td_internal.h"
+#include "../td_backend.h"
 #include "backends.h"
 
 #if defined(__GNUC__) && !defined(__ARM_FEATURE_SHA2) && !defined(__ARM_FEATURE_CRYPTO)

@@ -6,6 +6,13 @@
 #ifndef TD_SHA1_BODY_H
 #define TD_SHA1_BODY_H
 
+#include <stddef.h>
+#include <stdint.h>
+
+#ifndef TD_V
+#error "sha1_body.h: define TD_V and the primitives listed below first"
+#endif
+
 // The including file defines:
 //   TD_V                  the vector type
 //   V_WORDS               32-bit words in a vector: 4 (one block) or 8 (two

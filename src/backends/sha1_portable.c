@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../td_internal.h"
+#include "../td_backend.h"
 #include "backends.h"
 #include "../bytes.h"
 

@@ -9,7 +9,7 @@
 
 #include <immintrin.h>
 
-#include "../td_internal.h"
+#include "../td_backend.h"
 #include "backends.h"
 #include "sha1_shani_body.h"
 
@@ -33,15 +33,15 @@
 //    5): the recurrence's four in a row make an 8-cycle chain per group
 //    against the rounds' 6 (64 bytes: 1.18x OpenSSL against 0.97x).
 #define W(k) w[(k) & 7]
-#define EXPAND(k)                                                                    \
-    do {                                                                             \
-        if ((k) < 8 || !late_recurrence) {                                           \
-            W(k) = expand(W((k) - 4), W((k) - 3), W((k) - 2), W((k) - 1));           \
-        } else {                                                                     \
+#define EXPAND(k)                                                                         \
+    do {                                                                                  \
+        if ((k) < 8 || !late_recurrence) {                                                \
+            W(k) = sha1_shani_expand(W((k) - 4), W((k) - 3), W((k) - 2), W((k) - 1));     \
+        } else {                                                                          \
             __m128i x = _mm_xor_si128(_mm_xor_si128(W((k) - 4), W((k) - 7)), W((k) - 8)); \
-            x = _mm_xor_si128(x, _mm_alignr_epi8(W((k) - 2), W((k) - 1), 8));       \
-            W(k) = _mm_or_si128(_mm_slli_epi32(x, 2), _mm_srli_epi32(x, 30));       \
-        }                                                                            \
+            x = _mm_xor_si128(x, _mm_alignr_epi8(W((k) - 2), W((k) - 1), 8));             \
+            W(k) = _mm_or_si128(_mm_slli_epi32(x, 2), _mm_srli_epi32(x, 30));             \
+        }                                                                                 \
     } while (0)
 
 // Four rounds on group g (function g / 5); then, from the same input ABCD,
@@ -65,9 +65,9 @@
 static TD_ALWAYS_INLINE void sha1_shani_blocks(td_sha1_state *state, const uint8_t *data,
                                                size_t nblocks, const int late_recurrence)
 {
-    const __m128i bswap = BSWAP_WORDS;
+    const __m128i bswap = SHA1_SHANI_BSWAP;
     __m128i abcd, e;
-    load_state(state, &abcd, &e);
+    sha1_shani_load_state(state, &abcd, &e);
 
     do {
         const __m128i abcd_in = abcd, e_in = e;
@@ -92,7 +92,7 @@ static TD_ALWAYS_INLINE void sha1_shani_blocks(td_sha1_state *state, const uint8
         data += 64;
     } while (--nblocks != 0);
 
-    store_state(state, abcd, e);
+    sha1_shani_store_state(state, abcd, e);
 }
 
 // The mixed schedule, for cores whose vector ALUs take 1 cycle.

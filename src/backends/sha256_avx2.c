@@ -9,7 +9,7 @@
 
 #include <immintrin.h>
 
-#include "../td_internal.h"
+#include "../td_backend.h"
 #include "backends.h"
 
 // Block i in the low 128-bit half of each register, block i + 1 in the high

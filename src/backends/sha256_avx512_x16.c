@@ -9,7 +9,7 @@
 
 #include <immintrin.h>
 
-#include "../td_internal.h"
+#include "../td_backend.h"
 #include "backends.h"
 #include "lanes_avx512_x16.h"
 
@@ -163,5 +163,5 @@ void td_sha256_blocks_many_avx512_x8(td_sha256_state *const *states, const uint8
                                      size_t n, size_t nblocks, const uint8_t *const *tail,
                                      size_t ntail, const td_sha256_shared_block *last)
 {
-    run_x8(states, data, n, nblocks, tail, ntail, last);
+    sha256_x8_run(states, data, n, nblocks, tail, ntail, last);
 }

@@ -6,7 +6,14 @@
 #ifndef TD_SHA256_BODY_H
 #define TD_SHA256_BODY_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include "sha2_constants.h"
+
+#ifndef TD_V
+#error "sha256_body.h: define TD_V and the primitives listed below first"
+#endif
 
 // The including file defines:
 //   TD_V                  the vector type

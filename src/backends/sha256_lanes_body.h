@@ -22,8 +22,15 @@
  * definitions; it undefines its own helper macros at the end.
  */
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include "pin.h"
 #include "sha2_constants.h"
+
+#ifndef LANES_FN
+#error "sha256_lanes_body.h: define LANES_V, LANES_FN and the others above first"
+#endif
 
 // The schedule is a 16-entry circular window, W[t] overwriting W[t - 16];
 // W[t - 2], W[t - 7] and W[t - 15] are W(t + 14), W(t + 9) and W(t + 1).

@@ -2,13 +2,23 @@
  * SHA-224/256 on 8 lanes in YMM registers: the block and state transposes
  * and the driver around sha256_lanes_body.h. Needs AVX2. The including file
  * defines the round primitives for __m256i first (LANES_ADD, LANES_SET1, the
- * sigmas, LANES_CH, LANES_MAJ: see sha256_lanes_body.h) and gets run_x8, the
+ * sigmas, LANES_CH, LANES_MAJ: see sha256_lanes_body.h) and gets sha256_x8_run, the
  * contract of td_sha256_blocks_many_fn for 1 <= n <= 8.
  */
 
+#include <immintrin.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../td_backend.h"
+
+#ifndef LANES_ADD
+#error "sha256_lanes_x8.h: define the round primitives for __m256i first"
+#endif
+
 #define LANES_V __m256i
-#define LANES_FN compress_x8
-#define LANES_LOAD(w, data, off) load_words_x8((w), (data), (off))
+#define LANES_FN sha256_x8_compress
+#define LANES_LOAD(w, data, off) sha256_x8_load_words((w), (data), (off))
 
 // r[i] holds row i (8 words); afterwards r[j] holds word j of every row:
 // pairs of words, pairs of pairs within each 128-bit half, then the halves.
@@ -32,7 +42,7 @@
         r[j] = _mm256_permute2x128_si256(u[j], u[4 + (j)], 0x20);         \
         r[4 + (j)] = _mm256_permute2x128_si256(u[j], u[4 + (j)], 0x31);   \
     } while (0)
-static TD_ALWAYS_INLINE void transpose8(__m256i r[8])
+static TD_ALWAYS_INLINE void sha256_x8_transpose(__m256i r[8])
 {
     __m256i t[8], u[8];
     X8_UNPACK32(0);
@@ -57,7 +67,7 @@ static TD_ALWAYS_INLINE void transpose8(__m256i r[8])
         w[i] = _mm256_shuffle_epi8(_mm256_loadu_si256(p_), bswap);                   \
         w[8 + (i)] = _mm256_shuffle_epi8(_mm256_loadu_si256(p_ + 1), bswap);         \
     } while (0)
-static TD_ALWAYS_INLINE void load_words_x8(__m256i w[16], const uint8_t *const *data, size_t off)
+static TD_ALWAYS_INLINE void sha256_x8_load_words(__m256i w[16], const uint8_t *const *data, size_t off)
 {
     const __m256i bswap = _mm256_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL,
                                             0x0c0d0e0f08090a0bLL, 0x0405060700010203LL);
@@ -69,8 +79,8 @@ static TD_ALWAYS_INLINE void load_words_x8(__m256i w[16], const uint8_t *const *
     X8_LOAD(5);
     X8_LOAD(6);
     X8_LOAD(7);
-    transpose8(w);
-    transpose8(w + 8);
+    sha256_x8_transpose(w);
+    sha256_x8_transpose(w + 8);
 }
 #undef X8_LOAD
 
@@ -89,17 +99,17 @@ static TD_ALWAYS_INLINE void load_words_x8(__m256i w[16], const uint8_t *const *
 #if defined(__GNUC__)
 __attribute__((flatten))
 #endif
-static void run_x8(td_sha256_state *const *states, const uint8_t *const *data, size_t k,
+static void sha256_x8_run(td_sha256_state *const *states, const uint8_t *const *data, size_t k,
                    size_t nblocks, const uint8_t *const *tail, size_t ntail,
                    const td_sha256_shared_block *last)
 {
     const uint8_t *p[8] = { 0 };
     __m256i r[8] = { X8_STATE_LOAD(0), X8_STATE_LOAD(1), X8_STATE_LOAD(2), X8_STATE_LOAD(3),
                      X8_STATE_LOAD(4), X8_STATE_LOAD(5), X8_STATE_LOAD(6), X8_STATE_LOAD(7) };
-    transpose8(r);
-    TD_LANES_SEGMENTS(compress_x8, r, p, 8, k, data, nblocks, tail, ntail,
+    sha256_x8_transpose(r);
+    TD_LANES_SEGMENTS(sha256_x8_compress, r, p, 8, k, data, nblocks, tail, ntail,
                       last != NULL ? last->wk : NULL);
-    transpose8(r);
+    sha256_x8_transpose(r);
     X8_STATE_STORE(0);
     X8_STATE_STORE(1);
     X8_STATE_STORE(2);

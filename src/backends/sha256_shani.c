@@ -12,7 +12,7 @@
 #include <immintrin.h>
 #include <string.h>
 
-#include "../td_internal.h"
+#include "../td_backend.h"
 #include "backends.h"
 #include "sha2_constants.h"
 
@@ -22,24 +22,24 @@
 //
 // Four rounds on the message group w (W[4i..4i+3]): the second pair's
 // W + K is the high half moved down.
-#define ROUNDS4(i, w)                                                          \
-    do {                                                                       \
+#define ROUNDS4(i, w)                                                              \
+    do {                                                                           \
         const __m128i k4 = _mm_load_si128((const __m128i *)&td_sha256_k[4 * (i)]); \
-        __m128i wk = _mm_add_epi32((w), k4);                                   \
-        cdgh = _mm_sha256rnds2_epu32(cdgh, abef, wk);                          \
-        abef = _mm_sha256rnds2_epu32(abef, cdgh, _mm_shuffle_epi32(wk, 0x0e)); \
+        __m128i wk = _mm_add_epi32((w), k4);                                       \
+        cdgh = _mm_sha256rnds2_epu32(cdgh, abef, wk);                              \
+        abef = _mm_sha256rnds2_epu32(abef, cdgh, _mm_shuffle_epi32(wk, 0x0e));     \
     } while (0)
 
 #include "sha256_shani_body.h"
 
-#define EXPAND(w0, w1, w2, w3) ((w0) = expand((w0), (w1), (w2), (w3)))
+#define EXPAND(w0, w1, w2, w3) ((w0) = sha256_shani_expand((w0), (w1), (w2), (w3)))
 
 void td_sha256_blocks_shani(td_sha256_state *state, const uint8_t *data, size_t nblocks)
 {
-    const __m128i bswap = BSWAP_WORDS;
+    const __m128i bswap = SHA256_SHANI_BSWAP;
     // ABEF and CDGH once for the whole run of blocks.
     __m128i abef, cdgh;
-    load_state(state, &abef, &cdgh);
+    sha256_shani_load_state(state, &abef, &cdgh);
 
     do {
         const __m128i abef_in = abef, cdgh_in = cdgh;
@@ -72,7 +72,7 @@ void td_sha256_blocks_shani(td_sha256_state *state, const uint8_t *data, size_t 
         data += 64;
     } while (--nblocks != 0);
 
-    store_state(state, abef, cdgh);
+    sha256_shani_store_state(state, abef, cdgh);
 }
 
 SHA256_SHANI_STREAMS_ENTRY(td_sha256_blocks_many_shani_x4)

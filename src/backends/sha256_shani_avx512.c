@@ -17,12 +17,13 @@
 #include <immintrin.h>
 #include <string.h>
 
-#include "../td_internal.h"
+#include "../td_backend.h"
 #include "backends.h"
 #include "sha2_constants.h"
 #include "sha256_shani_body.h"
 
 SHA256_SHANI_STREAMS_ENTRY(td_sha256_blocks_many_shani_avx512_x4)
-SHA256_SHANI_PIPELINED_ENTRY(td_sha256_blocks_many_shani_avx512_x32, td_sha256_blocks_many_shani_avx512_x4)
+SHA256_SHANI_PIPELINED_ENTRY(td_sha256_blocks_many_shani_avx512_x32,
+                             td_sha256_blocks_many_shani_avx512_x4)
 SHA256_SHANI_NODES_ENTRY(td_sha256_nodes_shani_avx512_x32)
 SHA256_SHANI_LOCKSTEP_NODES_ENTRY(td_sha256_nodes_shani_avx512_x4)

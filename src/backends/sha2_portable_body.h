@@ -14,6 +14,13 @@
  *   void SHA2_FN(SHA2_STATE *state, const uint8_t *data, size_t nblocks)
  */
 
+#include <stddef.h>
+#include <stdint.h>
+
+#ifndef SHA2_FN
+#error "sha2_portable_body.h: define SHA2_FN and the others above first"
+#endif
+
 // The message schedule lives in a 16-word circular window: W[t] for t >= 16
 // overwrites W[t - 16], which is never read again. W[t - 2], W[t - 7] and
 // W[t - 15] are W(t + 14), W(t + 9) and W(t + 1) mod 16.

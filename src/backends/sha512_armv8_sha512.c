@@ -11,7 +11,7 @@
 
 #include <arm_neon.h>
 
-#include "../td_internal.h"
+#include "../td_backend.h"
 #include "backends.h"
 #include "sha2_constants.h"
 

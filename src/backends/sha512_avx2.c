@@ -9,7 +9,7 @@
 
 #include <immintrin.h>
 
-#include "../td_internal.h"
+#include "../td_backend.h"
 #include "backends.h"
 
 // AVX2 has no 64-bit rotate: each rotation is two shifts, except sigma0's

@@ -9,7 +9,7 @@
 
 #include <immintrin.h>
 
-#include "../td_internal.h"
+#include "../td_backend.h"
 #include "backends.h"
 
 // AVX2 has no vector rotate and no three-input logic: each Sigma is six
@@ -54,5 +54,5 @@ void td_sha512_blocks_many_avx2_x4(td_sha512_state *const *states, const uint8_t
                                    size_t n, size_t nblocks, const uint8_t *const *tail,
                                    size_t ntail, const td_sha512_shared_block *last)
 {
-    run_x4(states, data, n, nblocks, tail, ntail, last);
+    sha512_x4_run(states, data, n, nblocks, tail, ntail, last);
 }

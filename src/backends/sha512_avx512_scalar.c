@@ -19,7 +19,7 @@
 
 #include <immintrin.h>
 
-#include "../td_internal.h"
+#include "../td_backend.h"
 #include "backends.h"
 
 #define TD_SHA512_BLOCKS td_sha512_blocks_avx512_scalar

@@ -10,7 +10,7 @@
 
 #include <immintrin.h>
 
-#include "../td_internal.h"
+#include "../td_backend.h"
 #include "backends.h"
 
 // Sigma0, Sigma1 and the message sigmas as three rotations (or shifts) and
@@ -132,5 +132,5 @@ void td_sha512_blocks_many_avx512_x4(td_sha512_state *const *states, const uint8
                                      size_t n, size_t nblocks, const uint8_t *const *tail,
                                      size_t ntail, const td_sha512_shared_block *last)
 {
-    run_x4(states, data, n, nblocks, tail, ntail, last);
+    sha512_x4_run(states, data, n, nblocks, tail, ntail, last);
 }

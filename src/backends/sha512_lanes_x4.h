@@ -4,19 +4,29 @@
  * defines the round primitives for __m256i first (LANES_ADD, LANES_SUB,
  * LANES_SET1, the sigmas, LANES_CH, LANES_MAJ: see sha512_lanes_body.h) and
  * gets
- *   static void run_x4(td_sha512_state *const *states, const uint8_t *const *data,
+ *   static void sha512_x4_run(td_sha512_state *const *states, const uint8_t *const *data,
  *                      size_t k, size_t nblocks, const uint8_t *const *tail,
  *                      size_t ntail, const td_sha512_shared_block *last)
- * for lanes 0 .. k-1, 1 <= k <= 4: the blocks_many contract of td_internal.h.
+ * for lanes 0 .. k-1, 1 <= k <= 4: the blocks_many contract of td_backend.h.
  */
 
+#include <immintrin.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../td_backend.h"
+
+#ifndef LANES_ADD
+#error "sha512_lanes_x4.h: define the round primitives for __m256i first"
+#endif
+
 #define LANES_V __m256i
-#define LANES_FN compress_x4
-#define LANES_LOAD(w, data, off) load_words_x4((w), (data), (off))
+#define LANES_FN sha512_x4_compress
+#define LANES_LOAD(w, data, off) sha512_x4_load_words((w), (data), (off))
 
 // r[i] holds row i (4 words); afterwards r[j] holds word j of every row:
 // pairs of words within each 128-bit half, then the halves.
-static inline void transpose4(__m256i r[4])
+static inline void sha512_x4_transpose(__m256i r[4])
 {
     const __m256i t0 = _mm256_unpacklo_epi64(r[0], r[1]); // words 0, 2 of rows 0, 1
     const __m256i t1 = _mm256_unpackhi_epi64(r[0], r[1]); // words 1, 3
@@ -30,7 +40,7 @@ static inline void transpose4(__m256i r[4])
 
 // w[j] = big-endian word j of the block at data[lane] + off, every lane:
 // four 4 x 4 transposes, one per 32 bytes of the block.
-static inline void load_words_x4(__m256i w[16], const uint8_t *const *data, size_t off)
+static inline void sha512_x4_load_words(__m256i w[16], const uint8_t *const *data, size_t off)
 {
     const __m256i bswap = _mm256_set_epi64x(0x08090a0b0c0d0e0fLL, 0x0001020304050607LL,
                                             0x08090a0b0c0d0e0fLL, 0x0001020304050607LL);
@@ -39,7 +49,7 @@ static inline void load_words_x4(__m256i w[16], const uint8_t *const *data, size
             const __m256i *p = (const __m256i *)(data[i] + off) + q;
             w[4 * q + i] = _mm256_shuffle_epi8(_mm256_loadu_si256(p), bswap);
         }
-        transpose4(w + 4 * q);
+        sha512_x4_transpose(w + 4 * q);
     }
 }
 
@@ -48,7 +58,7 @@ static inline void load_words_x4(__m256i w[16], const uint8_t *const *data, size
 // Lanes 0 .. k-1 (1 <= k <= 4) through the 4-lane kernel, the shared block
 // in the same pass; the missing lanes repeat lane 0's blocks into a state
 // that is thrown away.
-static void run_x4(td_sha512_state *const *states, const uint8_t *const *data, size_t k,
+static void sha512_x4_run(td_sha512_state *const *states, const uint8_t *const *data, size_t k,
                    size_t nblocks, const uint8_t *const *tail, size_t ntail,
                    const td_sha512_shared_block *last)
 {
@@ -59,12 +69,12 @@ static void run_x4(td_sha512_state *const *states, const uint8_t *const *data, s
         r[i] = _mm256_loadu_si256(h);
         r[4 + i] = _mm256_loadu_si256(h + 1);
     }
-    transpose4(r);
-    transpose4(r + 4);
-    TD_LANES_SEGMENTS(compress_x4, r, p, 4, k, data, nblocks, tail, ntail,
+    sha512_x4_transpose(r);
+    sha512_x4_transpose(r + 4);
+    TD_LANES_SEGMENTS(sha512_x4_compress, r, p, 4, k, data, nblocks, tail, ntail,
                       last != NULL ? last->wk : NULL);
-    transpose4(r);
-    transpose4(r + 4);
+    sha512_x4_transpose(r);
+    sha512_x4_transpose(r + 4);
     for (size_t i = 0; i < k; i++) {
         __m256i *h = (__m256i *)states[i]->h;
         _mm256_storeu_si256(h, r[i]);

@@ -6,8 +6,17 @@
  * general-purpose registers. Not a standalone header.
  */
 
+#include <immintrin.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../td_backend.h"
 #include "pin.h"
 #include "sha2_constants.h"
+
+#ifndef TD_SHA512_BLOCKS
+#error "sha512_x2_body.h: define TD_SHA512_BLOCKS first"
+#endif
 
 // An including file defines, before including this one:
 //   TD_SHA512_BLOCKS       the function's name

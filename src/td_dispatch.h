@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: Apache-2.0
+ * The dispatch types: backend table rows, the many path's rules and batch
+ * shapes, and dispatch.c's entry points. Which row takes what is decided
+ * there.
+ */
+#ifndef TD_DISPATCH_H
+#define TD_DISPATCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "td_backend.h"
+#include "turbodigest.h"
+
+// How many of left messages go together through streams of the given
+// width: more than one group's worth but less than two split evenly (5 in
+// fours as 3 + 2), since a stream's time grows with each message and one
+// message alone runs at its chain's latency (AMD Zen 4, 5 messages as 3 + 2
+// against 4 + 1, TSC ticks a message: SHA-256 of 64 bytes 101 against 110,
+// of 1 KiB 709 against 843).
+static inline size_t td_stream_group(size_t left, size_t width)
+{
+    return left <= width ? left : left < 2 * width ? (left + 1) / 2 : width;
+}
+
+// A row's nodes function, if it has one: the member of its family.
+typedef union td_nodes_fn {
+    td_sha1_nodes_fn   *sha1;
+    td_sha256_nodes_fn *sha256;
+} td_nodes_fn;
+
+// A row's function: the member that matches its table's family and path
+// (dispatch.c's row macros check the function's type against it).
+typedef union td_blocks_fn {
+    td_md5_blocks_fn         *md5;
+    td_sha1_blocks_fn        *sha1;
+    td_sha256_blocks_fn      *sha256;
+    td_sha512_blocks_fn      *sha512;
+    td_md5_blocks_many_fn    *md5_many;
+    td_sha1_blocks_many_fn   *sha1_many;
+    td_sha256_blocks_many_fn *sha256_many;
+    td_sha512_blocks_many_fn *sha512_many;
+} td_blocks_fn;
+
+// One row of a backend table: usable when every bit of cpu_needs is present.
+// On the single path the automatic choice leaves a row to the rows below it
+// on a CPU with any bit of cpu_avoid (performance traits), though it stays
+// usable when pinned; on the many path the family's rules decide (below).
+typedef struct td_backend_row {
+    const char  *name;
+    uint32_t     cpu_needs;  // TD_CPU_* bits
+    td_blocks_fn blocks;
+    uint32_t     cpu_avoid;  // TD_CPU_SLOW_* bits, single path
+    uint32_t     lanes;      // many path: messages per call, 1 for one at a time
+    uint32_t     streams;    // many path: 1 where each message adds its own
+                             // rounds to a call (SHA-NI streams), so that a
+                             // batch of up to twice lanes is split evenly
+    td_nodes_fn  nodes;      // many path, SHA-1 and SHA-224/256: NULL, or
+                             // messages of one block and the shared one
+                             // (Merkle nodes) to their digests
+} td_backend_row;
+
+// A family's backends for one path; the last row is "portable".
+typedef struct td_backend_table {
+    const td_backend_row *rows;
+    size_t                count;
+} td_backend_table;
+
+// The shape of a batch of messages, as far as the rules tell batches apart:
+// TD_BATCH_NODES when each message is one data block followed by the shared
+// block given by its schedule (a Merkle level's nodes: 64 bytes for SHA-256),
+// TD_BATCH_ANY otherwise.
+typedef enum td_batch_shape { TD_BATCH_ANY, TD_BATCH_NODES, TD_BATCH_SHAPES } td_batch_shape;
+
+// When the automatic choice takes a many-path row: for count messages hashed
+// side by side, count >= min_count, on a CPU with every bit of cpu_with and
+// none of cpu_without, for batches of any shape or only for nodes. A
+// family's rules are tried in order; the first that holds and names a row
+// usable here wins. It takes up to that row's lanes of the messages, and the
+// rules are asked again for the rest.
+typedef struct td_many_rule {
+    const char    *name;         // a row of the family's many-path table
+    uint32_t       min_count;
+    uint32_t       cpu_with;     // TD_CPU_* bits
+    uint32_t       cpu_without;
+    td_batch_shape shape;        // TD_BATCH_NODES: for nodes only
+} td_many_rule;
+
+// The backend in use for alg on path; alg and path must be valid. One atomic
+// load after the first call. On the many path, with nothing pinned, the row
+// the automatic choice takes for a full batch (td_backend's answer).
+TD_HIDDEN const td_backend_row *td_backend_row_for(td_alg alg, td_path path);
+
+// td_many_row_for, the many-path row for a count of messages: many_row.h.
+
+// Every row built in for a family and path, usable here or not.
+TD_HIDDEN td_backend_table td_backend_table_of(td_family family, td_path path);
+
+// Whether the CPU can run a row.
+TD_HIDDEN int td_backend_row_usable(const td_backend_row *row);
+
+#endif // TD_DISPATCH_H
