@@ -39,8 +39,9 @@ test-sanitize:
 	ctest --test-dir $(BUILD)-sanitize --output-on-failure -j $(JOBS)
 
 # The release build's programs under valgrind's memcheck (errors fail the
-# test), left out: the slow ones, and the tools' tests, which are shell
-# scripts and CMake runs. valgrind shows the program neither AVX-512 nor
+# test), left out: the slow ones, the tools' tests, which are shell
+# scripts and CMake runs, and the Python suite (the interpreter itself; the
+# module's memory is checked by its ASan run and its leak tests). valgrind shows the program neither AVX-512 nor
 # SHA-NI, so this also checks that detection trusts CPUID and XGETBV.
 # TD_TEST_SHORT=1 and TD_DIFF_MESSAGES=50 shorten the longest tests.
 VALGRIND_OPTIONS ?= --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite
@@ -49,7 +50,7 @@ test-valgrind: build
 	TD_TEST_SHORT=1 TD_DIFF_MESSAGES=50 ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) \
 	  -T memcheck --overwrite MemoryCheckCommand=$$(command -v valgrind) \
 	  --overwrite "MemoryCheckCommandOptions=$(VALGRIND_OPTIONS)" \
-	  -LE 'slow|tools' -E '^install_consumer$$'
+	  -LE 'slow|tools|python' -E '^install_consumer$$'
 
 # Threads that make their first calls at once, then hash side by side
 # (tests/test_threads.c), built with ThreadSanitizer: a data race fails it.
