@@ -39,10 +39,11 @@ test-sanitize:
 	ctest --test-dir $(BUILD)-sanitize --output-on-failure -j $(JOBS)
 
 # The release build's programs under valgrind's memcheck (errors fail the
-# test), left out: the slow ones, the tools' tests, which are shell
-# scripts and CMake runs, and the Python suite (the interpreter itself; the
-# module's memory is checked by its ASan run and its leak tests). valgrind shows the program neither AVX-512 nor
-# SHA-NI, so this also checks that detection trusts CPUID and XGETBV.
+# test), left out: the slow ones, the tools' tests, which are shell scripts
+# and CMake runs, and the Python suite (valgrind would check the interpreter;
+# the module runs under ASan in test-sanitize). valgrind shows the program
+# neither AVX-512 nor SHA-NI, so this also checks that detection trusts CPUID
+# and XGETBV.
 # TD_TEST_SHORT=1 and TD_DIFF_MESSAGES=50 shorten the longest tests.
 VALGRIND_OPTIONS ?= --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite
 test-valgrind: build
