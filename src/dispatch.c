@@ -18,9 +18,8 @@
 #include <string.h>
 
 #include "backends/backends.h"
+#include "choice.h"
 #include "cpu.h"
-#include "many_row.h"
-#include "td_atomic.h"
 #include "td_internal.h"
 
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
@@ -443,15 +442,12 @@ static const td_backend_row *first_rule_row(td_family family, size_t count, td_b
     return &t.rows[t.count - 1]; // portable: unreachable unless the rules are wrong
 }
 
-TD_ATOMIC(const td_backend_row *)
-    td_many_auto_rows[TD_FAMILY_COUNT][TD_BATCH_SHAPES][TD_MANY_MAX_LANES + 1];
-
 // The first ask for a count, apart so that the common path stays a load.
 static TD_NOINLINE const td_backend_row *publish_many_row(td_family family, size_t count,
                                                           td_batch_shape shape)
 {
     const td_backend_row *row = first_rule_row(family, count, shape);
-    TD_ATOMIC_STORE(td_many_auto_slot(family, shape, count), row);
+    td_set_many_auto_row(family, shape, count, row);
     return row;
 }
 
@@ -460,7 +456,7 @@ static inline const td_backend_row *automatic_many_row(td_family family, size_t 
 {
     if (count > TD_MANY_MAX_LANES)
         count = TD_MANY_MAX_LANES;
-    const td_backend_row *row = TD_ATOMIC_LOAD(td_many_auto_slot(family, shape, count));
+    const td_backend_row *row = td_many_auto_row(family, shape, count);
     return row ? row : publish_many_row(family, count, shape);
 }
 
@@ -516,22 +512,19 @@ static const td_backend_row *from_environment(td_alg alg, td_path path)
     return specific ? specific : general;
 }
 
-TD_ATOMIC(const td_backend_row *) td_chosen_rows[TD_ALG_COUNT][2];
-const td_backend_row td_automatic_marker = { "", 0, { NULL }, 0, 0, 0, { NULL } };
-
 static TD_NOINLINE const td_backend_row *choose_and_publish(td_alg alg, td_path path)
 {
     const td_backend_row *row = from_environment(alg, path);
     if (row == NULL)
         row = path == TD_SINGLE ? first_preferred(td_alg_info_of(alg)->family, path)
                                 : &td_automatic_marker;
-    TD_ATOMIC_STORE(&td_chosen_rows[alg][path], row);
+    td_set_chosen_row(alg, path, row);
     return row;
 }
 
 static const td_backend_row *chosen_row(td_alg alg, td_path path)
 {
-    const td_backend_row *row = TD_ATOMIC_LOAD(&td_chosen_rows[alg][path]);
+    const td_backend_row *row = td_chosen_row(alg, path);
     return row ? row : choose_and_publish(alg, path);
 }
 
@@ -547,7 +540,7 @@ TD_NOINLINE const td_backend_row *td_many_row_first(td_alg alg, size_t count,
 const td_backend_row *td_backend_row_for(td_alg alg, td_path path)
 {
     return path == TD_SINGLE ? chosen_row(alg, TD_SINGLE)
-                             : td_many_row_for(alg, TD_MANY_MAX_LANES, TD_BATCH_ANY);
+                             : td_many_row_first(alg, TD_MANY_MAX_LANES, TD_BATCH_ANY);
 }
 
 static int args_valid(td_alg alg, td_path path)
@@ -604,12 +597,12 @@ int td_use_backend(td_alg alg, td_path path, const char *name)
     if (!args_valid(alg, path))
         return TD_ERR_ARG;
     if (name == NULL) {
-        TD_ATOMIC_STORE(&td_chosen_rows[alg][path], (const td_backend_row *)NULL);
+        td_set_chosen_row(alg, path, NULL);
         return TD_OK;
     }
     const td_backend_row *row = find_usable(td_alg_info_of(alg)->family, path, name, strlen(name));
     if (row == NULL)
         return TD_ERR_UNSUPPORTED;
-    TD_ATOMIC_STORE(&td_chosen_rows[alg][path], row);
+    td_set_chosen_row(alg, path, row);
     return TD_OK;
 }

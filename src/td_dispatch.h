@@ -91,7 +91,11 @@ typedef struct td_many_rule {
 // the automatic choice takes for a full batch (td_backend's answer).
 TD_HIDDEN const td_backend_row *td_backend_row_for(td_alg alg, td_path path);
 
-// td_many_row_for, the many-path row for a count of messages: many_row.h.
+// The many-path row for count messages of alg in a batch of the given shape,
+// choosing it first where that is not done yet (the inline reader is
+// many_row.h's td_many_row_for).
+TD_HIDDEN const td_backend_row *td_many_row_first(td_alg alg, size_t count,
+                                                  td_batch_shape shape);
 
 // Every row built in for a family and path, usable here or not.
 TD_HIDDEN td_backend_table td_backend_table_of(td_family family, td_path path);
