@@ -1,7 +1,8 @@
 # AArch64 instruction-set objects: one td_add_isa() per instruction set, each
-# with a probe that the compiler must build before the backend is compiled
-# in. The CPU bits a backend needs at run time are in its row in
-# src/dispatch.c (TD_CPU_ARM_SHA1/SHA2/SHA512, from src/cpu_arm.c).
+# with a probe that the compiler must build before its backends are compiled
+# in. Its files, and the CPU bits each backend needs at run time
+# (TD_CPU_ARM_SHA1/SHA2/SHA512, from src/cpu_arm.c), are in the backend's
+# line of src/backends/backends.def.
 #
 # Flags: GCC 12 puts the SHA-1/SHA-256 intrinsics behind "+crypto" (AES and
 # SHA2 together: "+sha2" alone fails with "target specific option mismatch")
@@ -82,8 +83,7 @@ else()
   message(STATUS "turbodigest: armv8 backend flags: ${td_armv8_flags}")
   td_add_isa(armv8
     FLAGS ${td_armv8_flags}
-    PROBE "${td_armv8_probe}"
-    SOURCES src/backends/sha1_armv8.c src/backends/sha256_armv8.c)
+    PROBE "${td_armv8_probe}")
 endif()
 
 # SHA-384/512 and SHA-512/t: "armv8-sha512". Intrinsics first; where the
@@ -118,8 +118,7 @@ else()
   endif()
   td_add_isa(armv8_sha512
     FLAGS ${td_sha512_flags}
-    PROBE "${td_sha512_isa_probe}"
-    SOURCES src/backends/sha512_armv8_sha512.c)
+    PROBE "${td_sha512_isa_probe}")
   if(td_sha512_asm)
     target_compile_definitions(td_isa_armv8_sha512 PRIVATE TD_SHA512_INLINE_ASM=1)
   endif()

@@ -4,6 +4,6 @@
 #include "choice.h"
 
 TD_ATOMIC(const td_backend_row *) td_chosen_rows[TD_ALG_COUNT][2];
-const td_backend_row td_automatic_marker = { "", 0, { NULL }, 0, 0, 0, { NULL } };
+const td_backend_row td_automatic_marker = { .name = "" };
 TD_ATOMIC(const td_backend_row *)
     td_many_auto_rows[TD_FAMILY_COUNT][TD_BATCH_SHAPES][TD_MANY_MAX_LANES + 1];

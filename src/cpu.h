@@ -40,11 +40,13 @@ enum {
 #define TD_CPU_TRAITS \
     (TD_CPU_SLOW_ROTATE | TD_CPU_SLOW_VECTOR_INT | TD_CPU_SLOW_ZMM | TD_CPU_FAST_SHA1MSG)
 
-// What some single-stream backends need, named once: the dispatch rows use
-// them, and so do the lanes backends that hand single messages to them.
+// What several backends need, named once for backends/backends.def.
 #define TD_CPU_NEEDS_SHANI (TD_CPU_SHANI | TD_CPU_SSE41 | TD_CPU_SSSE3)
-#define TD_CPU_NEEDS_SHA512_AVX512 \
-    (TD_CPU_AVX512F | TD_CPU_AVX512VL | TD_CPU_AVX2 | TD_CPU_BMI2 | TD_CPU_BMI1)
+#define TD_CPU_NEEDS_SHANI_AVX512 (TD_CPU_NEEDS_SHANI | TD_CPU_AVX512F | TD_CPU_AVX512VL)
+#define TD_CPU_NEEDS_SHA_AVX2 (TD_CPU_AVX2 | TD_CPU_BMI1 | TD_CPU_BMI2)
+#define TD_CPU_NEEDS_MD5_AVX512 (TD_CPU_AVX512F | TD_CPU_AVX512VL)
+#define TD_CPU_NEEDS_SHA512_AVX512 (TD_CPU_AVX512F | TD_CPU_AVX512VL | TD_CPU_NEEDS_SHA_AVX2)
+#define TD_CPU_NEEDS_LANES_AVX512 (TD_CPU_AVX512F | TD_CPU_AVX512BW | TD_CPU_AVX512VL)
 
 // What this CPU has, as TD_CPU_* bits, after TURBODIGEST_CPU (cpu.c); probed
 // on the first call, then cached.

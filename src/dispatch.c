@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// Backend tables, the many path's rules, the first-use choice, pinning and
-// TURBODIGEST_BACKEND. Adding a backend: backends/README.md (its file, its
-// prototype, its object in the CMake ISA list, and one row below; on the
-// many path a rule saying when it is taken). tests/test_dispatch.c holds a
-// model of these tables and rules, which a change here changes too; where no
-// mask of tests/cpu_masks.txt makes a new row or rule the choice, that test
-// names it, and the file wants one more.
+// Backend tables, the rules of the automatic choice, the first-use choice,
+// pinning and TURBODIGEST_BACKEND. The rows come from backends/backends.def
+// (backends/README.md: adding a backend); the rules below say which row the
+// automatic choice takes for how many messages on which CPUs, one message
+// being the single path's choice too. tests/test_dispatch.c holds its own
+// statement of these rules, which a change here changes too; where no mask
+// of tests/cpu_masks.txt makes a new rule the choice, that test names it,
+// and the file wants one more.
 
 // Generic code must run on every CPU the library may meet: an instruction-set
 // flag here is a mistake, unless the whole build targets CPUs that have it.
@@ -13,7 +14,6 @@
 #error "dispatch.c is generic code: compile it for the baseline instruction set (or -DTD_ALLOW_AVX_BASELINE=ON)"
 #endif
 
-#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,174 +24,162 @@
 
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 
-// Each table ends with "portable", which needs nothing. A single-path table
-// is best first. A many-path row with one lane holds a single-path function
-// and takes one message after another through it (many.c), so it needs what
-// that backend needs; which many-path row takes how many messages is the
-// rules' business, below each many-path table.
+// CMake defines TD_HAVE_<ISA> as 1 or 0 for each instruction set that
+// backends.def names; the portable files are always built.
+#define TD_HAVE_PORTABLE 1
 
-// Rows, for the table of the family named FAMILY (md5, sha1, sha256,
-// sha512), each function checked against the type its family and path take:
-// a function of another family, or a single-path function where a lanes one
-// belongs, does not compile. A single-path row the automatic choice takes
-// wherever it is usable, and one it passes over on CPUs with any of the
-// avoid bits (td_backend_row):
-#define ROW(name, needs, fn)              SINGLE_ROW(FAMILY, name, needs, fn, 0)
-#define ROW_AVOID(name, needs, fn, avoid) SINGLE_ROW(FAMILY, name, needs, fn, avoid)
-// A many-path row that takes up to lanes messages a call in vector lanes (a
-// pass costs the same however many lanes are full), one whose messages each
-// add their own rounds (SHA-NI streams, td_backend_row), and one that takes
-// one message after another through a single-path function:
-#define LANES(name, needs, fn, lanes)     LANES_ROW(FAMILY, name, needs, fn, lanes, 0, { NULL })
-#define STREAMS(name, needs, fn, lanes)   LANES_ROW(FAMILY, name, needs, fn, lanes, 1, { NULL })
-#define ALONE(name, needs, fn)            SINGLE_ROW(FAMILY, name, needs, fn, 0)
-// Rows of either kind whose Merkle nodes (one data block and the shared
-// block each) go to their digests through nodes (td_sha1_nodes_fn,
-// td_sha256_nodes_fn):
-#define LANES_NODES(name, needs, fn, lanes, nodes) \
-    LANES_ROW(FAMILY, name, needs, fn, lanes, 0, NODES_FN(FAMILY, nodes))
-#define STREAMS_NODES(name, needs, fn, lanes, nodes) \
-    LANES_ROW(FAMILY, name, needs, fn, lanes, 1, NODES_FN(FAMILY, nodes))
-#define NODES_FN(family, fn)  NODES_FN_(family, fn)
-#define NODES_FN_(family, fn) { .family = TYPED(td_##family##_nodes_fn, fn) }
+// ---------------------------------------------------------------- row ids
 
-#define TYPED(type, fn) _Generic((fn), type *: (fn))
-#define SINGLE_ROW(family, name, needs, fn, avoid) SINGLE_ROW_(family, name, needs, fn, avoid)
-#define SINGLE_ROW_(family, name, needs, fn, avoid) \
-    { (name), (needs), { .family = TYPED(td_##family##_blocks_fn, fn) }, (avoid), 1, 0, { NULL } }
-#define LANES_ROW(family, name, needs, fn, lanes, streams, nodes) \
-    LANES_ROW_(family, name, needs, fn, lanes, streams, nodes)
-#define LANES_ROW_(family, name, needs, fn, lanes, streams, nodes)                           \
-    { (name), (needs), { .family##_many = TYPED(td_##family##_blocks_many_fn, fn) }, 0, (lanes), \
-      (streams), nodes }
+// TD_ROW_<family>_<id>: each row's index in its family's table.
+#define TD_BEGIN_FAMILY(family) enum td_##family##_row {
+#define TD_END_FAMILY(family) td_##family##_rows };
+#define TD_ROW(family, id, name, isa, file, needs, kind, fn, lanes, nodes_kind, nodes_fn, \
+               pinned)                                                                     \
+    TD_ROW_##family##_##id,
+#include "backends/backends.def"
+#undef TD_BEGIN_FAMILY
+#undef TD_END_FAMILY
+#undef TD_ROW
 
-// Many-path rules (td_many_rule): the row for at least min messages,
-// on every CPU, on CPUs with the bits, or on CPUs without them; the NODES_
-// ones for batches of a Merkle level's nodes only (td_batch_shape).
-#define RULE(name, min, with, without, shape) { (name), (min), (with), (without), (shape) }
-#define FROM(name, min)                        RULE(name, min, 0, 0, TD_BATCH_ANY)
-#define FROM_WITH(name, min, with)             RULE(name, min, with, 0, TD_BATCH_ANY)
-#define FROM_WITHOUT(name, min, without)       RULE(name, min, 0, without, TD_BATCH_ANY)
-#define NODES_FROM_WITH(name, min, with)       RULE(name, min, with, 0, TD_BATCH_NODES)
-#define NODES_FROM_WITHOUT(name, min, without) RULE(name, min, 0, without, TD_BATCH_NODES)
+// td_<family>_singles: how many rows of each family are single-path ones.
+#define TD_BEGIN_FAMILY(family) enum { td_##family##_singles = 0
+#define TD_END_FAMILY(family) };
+#define TD_ROW(family, id, name, isa, file, needs, kind, fn, lanes, nodes_kind, nodes_fn, \
+               pinned)                                                                     \
+    +(TD_ROW_##kind == TD_ROW_SINGLE)
+#include "backends/backends.def"
+#undef TD_BEGIN_FAMILY
+#undef TD_END_FAMILY
+#undef TD_ROW
 
-#define NEEDS_MD5_AVX512    (TD_CPU_AVX512F | TD_CPU_AVX512VL)
-#define NEEDS_SHANI         TD_CPU_NEEDS_SHANI
-#define NEEDS_SHA_AVX2      (TD_CPU_AVX2 | TD_CPU_BMI1 | TD_CPU_BMI2)
-#define NEEDS_SHA512_AVX512 TD_CPU_NEEDS_SHA512_AVX512
-#define NEEDS_SHA512_AVX2   (TD_CPU_AVX2 | TD_CPU_BMI2 | TD_CPU_BMI1)
-#define NEEDS_LANES_AVX512  (TD_CPU_AVX512F | TD_CPU_AVX512BW | TD_CPU_AVX512VL)
+// The order the tables need: single-path rows after the many-path ones (the
+// single path's table is the end of the family's), "portable" last.
+#define TD_BEGIN_FAMILY(family)                                                    \
+    _Static_assert(TD_ROW_##family##_portable == td_##family##_rows - 1,           \
+                   "backends.def: " #family "'s last row must be portable");
+#define TD_END_FAMILY(family)
+#define TD_ROW(family, id, name, isa, file, needs, kind, fn, lanes, nodes_kind, nodes_fn, \
+               pinned)                                                                     \
+    _Static_assert((TD_ROW_##kind == TD_ROW_SINGLE) ==                                     \
+                       (TD_ROW_##family##_##id >= td_##family##_rows - td_##family##_singles), \
+                   "backends.def, row " #family " " name                                   \
+                   ": single-path rows come after every many-path row of the family");
+#include "backends/backends.def"
+#undef TD_BEGIN_FAMILY
+#undef TD_END_FAMILY
+#undef TD_ROW
 
-#define FAMILY md5
-static const td_backend_row md5_single[] = {
-#if TD_HAVE_MD5_AVX512
-    ROW_AVOID("avx512", NEEDS_MD5_AVX512, td_md5_blocks_avx512, TD_CPU_SLOW_ROTATE),
-#endif
-    ROW("portable", 0, td_md5_blocks_portable),
-};
-static const td_backend_row md5_multi[] = {
-#if TD_HAVE_MD5_AVX512_X16
-    // Two groups' state and words need more than the 8 vector registers of
-    // 32-bit x86.
-#if defined(__x86_64__) || defined(_M_X64)
-    LANES("avx512-x32", TD_CPU_AVX512F, td_md5_blocks_many_avx512_x32, 32),
-#endif
-    LANES("avx512-x16", TD_CPU_AVX512F, td_md5_blocks_many_avx512_x16, 16),
-#endif
-#if TD_HAVE_MD5_AVX2_X8
-    LANES("avx2-x16", TD_CPU_AVX2, td_md5_blocks_many_avx2_x16, 16),
-    LANES("avx2-x8", TD_CPU_AVX2, td_md5_blocks_many_avx2_x8, 8),
-#endif
-#if TD_HAVE_MD5_AVX512
-    ALONE("avx512", NEEDS_MD5_AVX512, td_md5_blocks_avx512),
-#endif
-    ALONE("portable", 0, td_md5_blocks_portable),
-};
-#undef FAMILY
+// ---------------------------------------------------------------- tables
+
+// fn as a pointer of type, or a compile error that names the row and the
+// type its kind takes.
+#define TYPED(type, fn, family, name)                                                \
+    (sizeof(struct {                                                                 \
+         _Static_assert(_Generic((fn), type *: 1, default: 0),                       \
+                        "backends.def, row " #family " " name ": the function must " \
+                        "be a " #type);                                              \
+         int td_unused;                                                              \
+     }) != 0 ? (fn) : (fn))
+
+// lanes, or a compile error where a row of many messages has fewer than 2
+// or more than many.c's batches hold.
+#define CHECKED_LANES(kind, lanes, family, name)                                       \
+    (sizeof(struct {                                                                   \
+         _Static_assert(TD_ROW_##kind == TD_ROW_SINGLE ||                              \
+                            ((lanes) >= 2 && (lanes) <= TD_MANY_MAX_LANES),           \
+                        "backends.def, row " #family " " name ": lanes must be 2 to " \
+                        "TD_MANY_MAX_LANES");                                          \
+         int td_unused;                                                                \
+     }) != 0 ? (uint32_t)(lanes) : 0)
+
+#define FN_MEMBER_SINGLE(family)  family
+#define FN_MEMBER_LANES(family)   family##_many
+#define FN_MEMBER_STREAMS(family) family##_many
+#define NODES_NO(family, isa, row_name, fn) { NULL }
+#define NODES_EACH(family, isa, row_name, fn) \
+    { .family = TD_HAVE_##isa ? TYPED(td_##family##_nodes_fn, fn, family, row_name) : NULL }
+
+// A row left out of the build keeps its place, its functions NULL and never
+// referenced.
+#define TD_BEGIN_FAMILY(family) static const td_backend_row family##_rows[] = {
+#define TD_END_FAMILY(family) };
+#define TD_ROW(family, id, row_name, isa, file, needs, row_kind, fn, row_lanes, nodes_kind,   \
+               nodes_fn, pinned)                                                                    \
+    { .name = (row_name),                                                                    \
+      .cpu_needs = (needs),                                                                  \
+      .blocks = { .FN_MEMBER_##row_kind(family) =                                            \
+                      TD_HAVE_##isa ? TYPED(TD_FN_TYPE_##row_kind(family), fn, family, row_name) \
+                                    : NULL },                                                \
+      .lanes = CHECKED_LANES(row_kind, row_lanes, family, row_name),                         \
+      .kind = TD_ROW_##row_kind,                                                             \
+      .nodes = NODES_##nodes_kind(family, isa, row_name, nodes_fn),                          \
+      .built = TD_HAVE_##isa },
+#include "backends/backends.def"
+#undef TD_BEGIN_FAMILY
+#undef TD_END_FAMILY
+#undef TD_ROW
+
+// ---------------------------------------------------------------- rules
+
+// Rules (td_many_rule) of the family named RULES_FAMILY, each naming a row by
+// its id in backends.def (a name that is not there does not compile): the row
+// for at least min messages, on every CPU, on CPUs with the bits, or on CPUs
+// without them; the NODES_ ones for batches of a Merkle level's nodes only
+// (td_batch_shape). A row no rule names is used only where it is pinned
+// (backends.def's PINNED_ rows).
+#define ROW_ID(id)          ROW_ID_(RULES_FAMILY, id)
+#define ROW_ID_(family, id) ROW_ID__(family, id)
+#define ROW_ID__(family, id) TD_ROW_##family##_##id
+#define RULE(id, min, with, without, shape) { ROW_ID(id), (min), (with), (without), (shape) }
+#define FROM(id, min)                        RULE(id, min, 0, 0, TD_BATCH_ANY)
+#define FROM_WITH(id, min, with)             RULE(id, min, with, 0, TD_BATCH_ANY)
+#define FROM_WITHOUT(id, min, without)       RULE(id, min, 0, without, TD_BATCH_ANY)
+#define NODES_FROM_WITH(id, min, with)       RULE(id, min, with, 0, TD_BATCH_NODES)
+#define NODES_FROM_WITHOUT(id, min, without) RULE(id, min, 0, without, TD_BATCH_NODES)
+
+#define RULES_FAMILY md5
 static const td_many_rule md5_rules[] = {
     // Where VPROLD takes 2 cycles (AMD Zen 4, 5) one 16-lane group's step
     // chain leaves the vector units idle, and a second group fills them:
     // 1 KiB, 17 messages 167 ns a message against 309 in one group and one
     // alone (Zen 5); 32 messages 104 against 142 in two passes (Zen 4).
-    FROM_WITH("avx512-x32", 17, TD_CPU_SLOW_ROTATE),
+#if defined(__x86_64__) || defined(_M_X64)
+    FROM_WITH(avx512_x32, 17, TD_CPU_SLOW_ROTATE),
+#endif
     // Where a ZMM operation costs two YMM ones (Zen 4), so does a 16-lane
     // pass: 1 KiB, 8 messages 228 ns a message in 8 lanes, 265 in 16; and 2
     // messages in 8 lanes already gain (894 against 1379 one at a time).
-    FROM_WITH("avx512-x16", 9, TD_CPU_SLOW_ZMM),
-    FROM_WITH("avx2-x8", 2, TD_CPU_SLOW_ZMM),
+    FROM_WITH(avx512_x16, 9, TD_CPU_SLOW_ZMM),
+    FROM_WITH(avx2_x8, 2, TD_CPU_SLOW_ZMM),
     // Where VPROLD takes 2 cycles a 16-lane pass costs as much as two
     // messages in scalar code (Zen 5, 64 bytes: 9.9 cycles a byte for 2
     // messages in lanes, 9.7 one at a time; 6.7 for 3). Where it takes one,
     // two messages already gain (Sapphire Rapids: 1.7x).
-    FROM_WITH("avx512-x16", 3, TD_CPU_SLOW_ROTATE),
-    FROM_WITHOUT("avx512-x16", 2, TD_CPU_SLOW_ROTATE),
+    FROM_WITH(avx512_x16, 3, TD_CPU_SLOW_ROTATE),
+    FROM_WITHOUT(avx512_x16, 2, TD_CPU_SLOW_ROTATE),
     // Without AVX-512 (AMD Zen 3), ns a message, 8 lanes / two groups of 8
     // / one at a time: 8 messages of 1 KiB 324 / 419 / 1719, 10 messages
     // 501 / 334 / 1735; 64 bytes, 10 messages 70 / 54 / 216. Two messages
     // in 8 lanes: 203 against 227 at 64 bytes, 1239 against 1708 at 1 KiB.
-    FROM("avx2-x16", 9),
-    FROM_WITHOUT("avx2-x8", 2, TD_CPU_SLOW_VECTOR_INT),
+    FROM(avx2_x16, 9),
+    FROM_WITHOUT(avx2_x8, 2, TD_CPU_SLOW_VECTOR_INT),
     // Zen 5, 64 bytes: 12.96 cycles a byte for 2 messages, 8.67 for 3,
     // against 9.6 one at a time.
-    FROM("avx2-x8", 3),
-    FROM_WITHOUT("avx512", 1, TD_CPU_SLOW_ROTATE),
-    FROM("portable", 1),
+    FROM(avx2_x8, 3),
+    FROM_WITHOUT(avx512, 1, TD_CPU_SLOW_ROTATE),
+    FROM(portable, 1),
 };
+#undef RULES_FAMILY
 
-#define FAMILY sha1
-static const td_backend_row sha1_single[] = {
-#if TD_HAVE_SHA_NI
-    // Two message schedules (sha1_shani.c): vector ALUs and the SHA unit
-    // mixed (Sapphire Rapids: 111 cycles a block against 119), or the SHA
-    // unit alone, ahead on AMD's cores: where vector operations are slow
-    // (Zen 5), and where SHA1MSG1/2 are fast (fast-sha1msg): Zen 3, 95-98
-    // against 100-103 TSC ticks a block; Zen 4, 2.5% at 16 KiB.
-    ROW_AVOID("shani", NEEDS_SHANI, td_sha1_blocks_shani,
-              TD_CPU_SLOW_VECTOR_INT | TD_CPU_FAST_SHA1MSG),
-    ROW("shani-msg", NEEDS_SHANI, td_sha1_blocks_shani_msg),
-#endif
-#if TD_HAVE_SHA1_AVX2
-    ROW("avx2", NEEDS_SHA_AVX2, td_sha1_blocks_avx2),
-#endif
-#if TD_HAVE_SHA1_SSSE3
-    ROW("ssse3", TD_CPU_SSSE3, td_sha1_blocks_ssse3),
-#endif
-#if TD_HAVE_ARMV8
-    ROW("armv8", TD_CPU_ARM_SHA1 | TD_CPU_ARM_SHA2, td_sha1_blocks_armv8),
-#endif
-    ROW("portable", 0, td_sha1_blocks_portable),
-};
-static const td_backend_row sha1_multi[] = {
-#if TD_HAVE_SHA1_AVX512_X16
-    LANES("avx512-x16", TD_CPU_AVX512F | TD_CPU_AVX512BW, td_sha1_blocks_many_avx512_x16, 16),
-#endif
-#if TD_HAVE_SHA_NI_AVX512
-    STREAMS_NODES("shani-avx512-x4", NEEDS_SHANI | TD_CPU_AVX512F | TD_CPU_AVX512VL,
-                  td_sha1_blocks_many_shani_avx512_x4, 4, td_sha1_nodes_shani_avx512_x4),
-#endif
-#if TD_HAVE_SHA_NI
-    STREAMS_NODES("shani-x4", NEEDS_SHANI, td_sha1_blocks_many_shani_x4, 4,
-                  td_sha1_nodes_shani_x4),
-    ALONE("shani", NEEDS_SHANI, td_sha1_blocks_shani),
-    ALONE("shani-msg", NEEDS_SHANI, td_sha1_blocks_shani_msg),
-#endif
-#if TD_HAVE_SHA1_AVX2
-    ALONE("avx2", NEEDS_SHA_AVX2, td_sha1_blocks_avx2),
-#endif
-#if TD_HAVE_ARMV8
-    ALONE("armv8", TD_CPU_ARM_SHA1 | TD_CPU_ARM_SHA2, td_sha1_blocks_armv8),
-#endif
-    ALONE("portable", 0, td_sha1_blocks_portable),
-};
-#undef FAMILY
+#define RULES_FAMILY sha1
 static const td_many_rule sha1_rules[] = {
     // A Merkle level's nodes (64-byte messages) go to their digests from
     // the streams' registers (td_sha1_nodes_fn), which puts streams ahead
     // of lanes for longer. Zen 4, ns a message by tdbench, streams against
     // 16 lanes: 10 nodes 28.9 against 33.2, 12 26.5 against 28.0, 13 29.4
     // against 26.0, 16 26.8 against 20.6.
-    NODES_FROM_WITH("avx512-x16", 13, TD_CPU_SLOW_ZMM),
-    NODES_FROM_WITH("shani-avx512-x4", 2, TD_CPU_SLOW_ZMM),
+    NODES_FROM_WITH(avx512_x16, 13, TD_CPU_SLOW_ZMM),
+    NODES_FROM_WITH(shani_avx512_x4, 2, TD_CPU_SLOW_ZMM),
     // Where VPROLD takes 2 cycles (AMD Zen 4, 5, whose SHA unit also takes
     // a SHA1RNDS4 every 1.5 to 2 cycles against a 6-cycle latency), SHA-NI
     // streams up to 9 messages. Against a loop of td_sha1 on 64-byte
@@ -201,67 +189,29 @@ static const td_many_rule sha1_rules[] = {
     // from 2 (Zen 5, 1 KiB: 1.56x). Sapphire Rapids, where a 16-lane pass
     // costs 420 cycles and SHA1RNDS4 issues every 3 cycles against a
     // 4-cycle latency: lanes from 6 messages.
-    FROM_WITH("avx512-x16", 10, TD_CPU_SLOW_ROTATE),
-    FROM_WITHOUT("avx512-x16", 6, TD_CPU_SLOW_ROTATE),
+    FROM_WITH(avx512_x16, 10, TD_CPU_SLOW_ROTATE),
+    FROM_WITHOUT(avx512_x16, 6, TD_CPU_SLOW_ROTATE),
     // Zen 4: the streams built with AVX-512VL (32 vector registers) against
     // those built for SSE, cycles a block of each, 8 blocks a stream: 3
     // streams 55 against 60, 4 streams 51 against 56, 2 streams 71 against
     // 73.
-    FROM_WITH("shani-avx512-x4", 2, TD_CPU_SLOW_ZMM),
-    FROM("shani-x4", 2),
-    FROM_WITHOUT("shani", 1, TD_CPU_SLOW_VECTOR_INT | TD_CPU_FAST_SHA1MSG),
-    FROM("shani-msg", 1),
-    FROM("avx2", 1),
-    FROM("armv8", 1),
-    FROM("portable", 1),
+    FROM_WITH(shani_avx512_x4, 2, TD_CPU_SLOW_ZMM),
+    FROM(shani_x4, 2),
+    // Two message schedules (sha1_shani.c): vector ALUs and the SHA unit
+    // mixed (Sapphire Rapids: 111 cycles a block against 119), or the SHA
+    // unit alone, ahead on AMD's cores: where vector operations are slow
+    // (Zen 5), and where SHA1MSG1/2 are fast (fast-sha1msg): Zen 3, 95-98
+    // against 100-103 TSC ticks a block; Zen 4, 2.5% at 16 KiB.
+    FROM_WITHOUT(shani, 1, TD_CPU_SLOW_VECTOR_INT | TD_CPU_FAST_SHA1MSG),
+    FROM(shani_msg, 1),
+    FROM(avx2, 1),
+    FROM(ssse3, 1),
+    FROM(armv8, 1),
+    FROM(portable, 1),
 };
+#undef RULES_FAMILY
 
-#define FAMILY sha256
-static const td_backend_row sha256_single[] = {
-#if TD_HAVE_SHA_NI
-    ROW("shani", NEEDS_SHANI, td_sha256_blocks_shani),
-#endif
-#if TD_HAVE_SHA256_AVX2
-    ROW("avx2", NEEDS_SHA_AVX2, td_sha256_blocks_avx2),
-#endif
-#if TD_HAVE_SHA256_SSSE3
-    ROW("ssse3", TD_CPU_SSSE3, td_sha256_blocks_ssse3),
-#endif
-#if TD_HAVE_ARMV8
-    ROW("armv8", TD_CPU_ARM_SHA2, td_sha256_blocks_armv8),
-#endif
-    ROW("portable", 0, td_sha256_blocks_portable),
-};
-static const td_backend_row sha256_multi[] = {
-#if TD_HAVE_SHA256_AVX512_X16
-    LANES("avx512-x16", NEEDS_LANES_AVX512, td_sha256_blocks_many_avx512_x16, 16),
-    LANES("avx512-x8", NEEDS_LANES_AVX512, td_sha256_blocks_many_avx512_x8, 8),
-#endif
-#if TD_HAVE_SHA256_AVX2_X8
-    LANES("avx2-x8", TD_CPU_AVX2, td_sha256_blocks_many_avx2_x8, 8),
-#endif
-#if TD_HAVE_SHA_NI_AVX512
-    STREAMS_NODES("shani-avx512-x4", NEEDS_SHANI | TD_CPU_AVX512F | TD_CPU_AVX512VL,
-                  td_sha256_blocks_many_shani_avx512_x4, 4, td_sha256_nodes_shani_avx512_x4),
-    LANES_NODES("shani-avx512-x32", NEEDS_SHANI | TD_CPU_AVX512F | TD_CPU_AVX512VL,
-                td_sha256_blocks_many_shani_avx512_x32, 32, td_sha256_nodes_shani_avx512_x32),
-#endif
-#if TD_HAVE_SHA_NI
-    LANES_NODES("shani-x32", NEEDS_SHANI, td_sha256_blocks_many_shani_x32, 32,
-                td_sha256_nodes_shani_x32),
-    STREAMS_NODES("shani-x4", NEEDS_SHANI, td_sha256_blocks_many_shani_x4, 4,
-                  td_sha256_nodes_shani_x4),
-    ALONE("shani", NEEDS_SHANI, td_sha256_blocks_shani),
-#endif
-#if TD_HAVE_SHA256_AVX2
-    ALONE("avx2", NEEDS_SHA_AVX2, td_sha256_blocks_avx2),
-#endif
-#if TD_HAVE_ARMV8
-    ALONE("armv8", TD_CPU_ARM_SHA2, td_sha256_blocks_armv8),
-#endif
-    ALONE("portable", 0, td_sha256_blocks_portable),
-};
-#undef FAMILY
+#define RULES_FAMILY sha256
 static const td_many_rule sha256_rules[] = {
     // Where a ZMM operation costs two YMM ones (AMD Zen 4, whose SHA unit
     // takes a SHA256RNDS2 every cycle): four SHA-NI streams up to 14
@@ -279,96 +229,69 @@ static const td_many_rule sha256_rules[] = {
     // 8 nodes 78 against 85 four at a time, 16 73 against 81, 32 72 against
     // 83 and 92 in 16 lanes, 1024 66 against 79 and 90; and these ran ahead
     // of the lanes by the median even while the host slowed the streams.
-    NODES_FROM_WITH("shani-avx512-x32", 8, TD_CPU_SLOW_ZMM),
-    FROM_WITH("avx512-x16", 15, TD_CPU_SLOW_ZMM),
-    FROM_WITH("shani-avx512-x4", 2, TD_CPU_SLOW_ZMM),
+    NODES_FROM_WITH(shani_avx512_x32, 8, TD_CPU_SLOW_ZMM),
+    FROM_WITH(avx512_x16, 15, TD_CPU_SLOW_ZMM),
+    FROM_WITH(shani_avx512_x4, 2, TD_CPU_SLOW_ZMM),
     // AMD Zen 5, cycles a byte at 64 bytes / 1 KiB: 10 messages 3.39 / 1.19
     // in a 16-lane pass, 3.71 / 1.42 in SHA-NI streams; 8 messages 3.31 /
     // 1.42 in streams, 3.60 / 1.40 in an 8-lane pass. Streams from 2 (4.25 /
     // 1.60 against 4.60 / 2.31 one at a time).
-    FROM_WITH("avx512-x16", 10, TD_CPU_SLOW_VECTOR_INT),
+    FROM_WITH(avx512_x16, 10, TD_CPU_SLOW_VECTOR_INT),
     // Sapphire Rapids, against SHA-NI one message at a time (about 130
     // cycles a block): a 16-lane pass costs as much as about 7 messages
     // whether its lanes are full or not, an 8-lane pass about 5; two SHA-NI
     // streams take 108.5 cycles a block each.
-    FROM_WITHOUT("avx512-x16", 11, TD_CPU_SLOW_VECTOR_INT),
-    FROM_WITHOUT("avx512-x8", 5, TD_CPU_SLOW_VECTOR_INT),
+    FROM_WITHOUT(avx512_x16, 11, TD_CPU_SLOW_VECTOR_INT),
+    FROM_WITHOUT(avx512_x8, 5, TD_CPU_SLOW_VECTOR_INT),
     // Without AVX-512 (AMD Zen 3), a Merkle level's nodes in pipelined
     // pairs of streams: TSC ticks a node, least / tenth percentile of 3001
     // calls, 32 nodes 91 / 97 against 103 / 109 four at a time in lockstep,
     // 8 nodes 98 against 104.
-    NODES_FROM_WITHOUT("shani-x32", 8, TD_CPU_AVX512F),
-    FROM("shani-x4", 2),
-    FROM("avx2-x8", 2),
-    FROM("shani", 1),
-    FROM("avx2", 1),
-    FROM("armv8", 1),
-    FROM("portable", 1),
+    NODES_FROM_WITHOUT(shani_x32, 8, TD_CPU_AVX512F),
+    FROM(shani_x4, 2),
+    FROM(avx2_x8, 2),
+    FROM(shani, 1),
+    FROM(avx2, 1),
+    FROM(ssse3, 1),
+    FROM(armv8, 1),
+    FROM(portable, 1),
 };
+#undef RULES_FAMILY
 
-#define FAMILY sha512
-static const td_backend_row sha512_single[] = {
-#if TD_HAVE_SHA512_AVX512
-    // Rounds split between vector and scalar registers: ahead where vector
-    // operations take one cycle (Zen 4, 16 KiB: 1.07x OpenSSL, all-scalar
-    // rounds 0.91x), behind where they take two (Zen 5: 0.70x, 1.08x).
-    ROW_AVOID("avx512", NEEDS_SHA512_AVX512, td_sha512_blocks_avx512, TD_CPU_SLOW_VECTOR_INT),
-    ROW("avx512-scalar", NEEDS_SHA512_AVX512, td_sha512_blocks_avx512_scalar),
-#endif
-#if TD_HAVE_SHA512_AVX2
-    ROW("avx2", NEEDS_SHA512_AVX2, td_sha512_blocks_avx2),
-#endif
-#if TD_HAVE_ARMV8_SHA512
-    ROW("armv8-sha512", TD_CPU_ARM_SHA512, td_sha512_blocks_armv8_sha512),
-#endif
-    ROW("portable", 0, td_sha512_blocks_portable),
-};
-static const td_backend_row sha512_multi[] = {
-#if TD_HAVE_SHA512_AVX512_X8
-    LANES("avx512-x8", NEEDS_LANES_AVX512, td_sha512_blocks_many_avx512_x8, 8),
-    LANES("avx512-x4", NEEDS_LANES_AVX512, td_sha512_blocks_many_avx512_x4, 4),
-#endif
-#if TD_HAVE_SHA512_AVX2_X4
-    LANES("avx2-x4", TD_CPU_AVX2, td_sha512_blocks_many_avx2_x4, 4),
-#endif
-#if TD_HAVE_SHA512_AVX512
-    ALONE("avx512", NEEDS_SHA512_AVX512, td_sha512_blocks_avx512),
-    ALONE("avx512-scalar", NEEDS_SHA512_AVX512, td_sha512_blocks_avx512_scalar),
-#endif
-#if TD_HAVE_SHA512_AVX2
-    ALONE("avx2", NEEDS_SHA512_AVX2, td_sha512_blocks_avx2),
-#endif
-#if TD_HAVE_ARMV8_SHA512
-    ALONE("armv8-sha512", TD_CPU_ARM_SHA512, td_sha512_blocks_armv8_sha512),
-#endif
-    ALONE("portable", 0, td_sha512_blocks_portable),
-};
-#undef FAMILY
+#define RULES_FAMILY sha512
 static const td_many_rule sha512_rules[] = {
     // AMD Zen 5, cycles a byte at 64 bytes / 1 KiB: 5 messages 3.53 / 1.42
     // in an 8-lane pass, 5.92 / 2.73 in 4 lanes and one more; 2 messages
     // 7.26 / 3.41 in 4 lanes, 7.91 / 3.86 one at a time. Sapphire Rapids,
     // TSC ticks a block of each lane: an 8-lane pass about 830, a 4-lane
     // pass about 580, one message with the avx512 backend about 415.
-    FROM("avx512-x8", 5),
-    FROM("avx512-x4", 2),
+    FROM(avx512_x8, 5),
+    FROM(avx512_x4, 2),
     // Against the avx2 backend one message after another (about 460 ticks
     // a block), a 4-lane AVX2 pass costs about 1050: as much as 2.3
     // messages (Sapphire Rapids).
-    FROM("avx2-x4", 3),
-    FROM_WITHOUT("avx512", 1, TD_CPU_SLOW_VECTOR_INT),
-    FROM("avx512-scalar", 1),
-    FROM("avx2", 1),
-    FROM("armv8-sha512", 1),
-    FROM("portable", 1),
+    FROM(avx2_x4, 3),
+    // Rounds split between vector and scalar registers: ahead where vector
+    // operations take one cycle (Zen 4, 16 KiB: 1.07x OpenSSL, all-scalar
+    // rounds 0.91x), behind where they take two (Zen 5: 0.70x, 1.08x).
+    FROM_WITHOUT(avx512, 1, TD_CPU_SLOW_VECTOR_INT),
+    FROM(avx512_scalar, 1),
+    FROM(avx2, 1),
+    FROM(armv8_sha512, 1),
+    FROM(portable, 1),
 };
+#undef RULES_FAMILY
 
 #define TABLE(rows) { (rows), COUNT_OF(rows) }
-static const td_backend_table tables[TD_FAMILY_COUNT][2] = {
-    [TD_FAMILY_MD5]    = { TABLE(md5_single), TABLE(md5_multi) },
-    [TD_FAMILY_SHA1]   = { TABLE(sha1_single), TABLE(sha1_multi) },
-    [TD_FAMILY_SHA256] = { TABLE(sha256_single), TABLE(sha256_multi) },
-    [TD_FAMILY_SHA512] = { TABLE(sha512_single), TABLE(sha512_multi) },
+static const td_backend_table tables[TD_FAMILY_COUNT] = {
+    [TD_FAMILY_MD5]    = TABLE(md5_rows),
+    [TD_FAMILY_SHA1]   = TABLE(sha1_rows),
+    [TD_FAMILY_SHA256] = TABLE(sha256_rows),
+    [TD_FAMILY_SHA512] = TABLE(sha512_rows),
+};
+static const size_t single_rows[TD_FAMILY_COUNT] = {
+    [TD_FAMILY_MD5] = td_md5_singles,       [TD_FAMILY_SHA1] = td_sha1_singles,
+    [TD_FAMILY_SHA256] = td_sha256_singles, [TD_FAMILY_SHA512] = td_sha512_singles,
 };
 
 static const struct {
@@ -381,26 +304,30 @@ static const struct {
     [TD_FAMILY_SHA512] = { sha512_rules, COUNT_OF(sha512_rules) },
 };
 
+// The most rows a family has: the bound of td_backends' list.
+#define TD_MOST_ROWS(a, b) ((int)(a) > (int)(b) ? (int)(a) : (int)(b))
+enum {
+    most_rows = TD_MOST_ROWS(TD_MOST_ROWS(td_md5_rows, td_sha1_rows),
+                             TD_MOST_ROWS(td_sha256_rows, td_sha512_rows))
+};
+
 td_backend_table td_backend_table_of(td_family family, td_path path)
 {
-    return tables[family][path];
+    const td_backend_table t = tables[family];
+    if (path == TD_MULTI)
+        return t;
+    return (td_backend_table){ t.rows + t.count - single_rows[family], single_rows[family] };
 }
 
 int td_backend_row_usable(const td_backend_row *row)
 {
-    return td_cpu_has(row->cpu_needs);
-}
-
-// Usable, and not passed over by the automatic choice on this CPU.
-static int row_preferred(const td_backend_row *row)
-{
-    return td_backend_row_usable(row) && (td_cpu_features_mask() & row->cpu_avoid) == 0;
+    return row->built && td_cpu_has(row->cpu_needs);
 }
 
 static const td_backend_row *find_usable(td_family family, td_path path, const char *name,
                                          size_t len)
 {
-    const td_backend_table t = tables[family][path];
+    const td_backend_table t = td_backend_table_of(family, path);
     for (size_t i = 0; i < t.count; i++) {
         if (strlen(t.rows[i].name) == len && memcmp(t.rows[i].name, name, len) == 0)
             return td_backend_row_usable(&t.rows[i]) ? &t.rows[i] : NULL;
@@ -408,18 +335,8 @@ static const td_backend_row *find_usable(td_family family, td_path path, const c
     return NULL;
 }
 
-static const td_backend_row *first_preferred(td_family family, td_path path)
-{
-    const td_backend_table t = tables[family][path];
-    for (size_t i = 0; i < t.count; i++) {
-        if (row_preferred(&t.rows[i]))
-            return &t.rows[i];
-    }
-    return &t.rows[t.count - 1]; // portable: unreachable unless a table is wrong
-}
-
-// Whether a many-path rule applies to count messages of a batch of this shape
-// on this CPU; its row, if it names one usable here.
+// Whether a rule applies to count messages of a batch of this shape on this
+// CPU; its row, if it names one usable here.
 static const td_backend_row *rule_row(td_family family, const td_many_rule *rule, size_t count,
                                       td_batch_shape shape)
 {
@@ -427,8 +344,16 @@ static const td_backend_row *rule_row(td_family family, const td_many_rule *rule
     if (count < rule->min_count || (cpu & rule->cpu_with) != rule->cpu_with ||
         (cpu & rule->cpu_without) != 0 || (rule->shape != TD_BATCH_ANY && rule->shape != shape))
         return NULL;
-    // NULL too for a backend this build left out.
-    return find_usable(family, TD_MULTI, rule->name, strlen(rule->name));
+    const td_backend_row *row = &tables[family].rows[rule->row];
+    return td_backend_row_usable(row) ? row : NULL;
+}
+
+// The single path's choice, or with count 1 the row the rules take for one
+// message where it is a single-path one.
+static const td_backend_row *single_rule_row(td_family family, const td_many_rule *rule)
+{
+    const td_backend_row *row = rule_row(family, rule, 1, TD_BATCH_ANY);
+    return row != NULL && row->kind == TD_ROW_SINGLE ? row : NULL;
 }
 
 static const td_backend_row *first_rule_row(td_family family, size_t count, td_batch_shape shape)
@@ -438,8 +363,19 @@ static const td_backend_row *first_rule_row(td_family family, size_t count, td_b
         if (row != NULL)
             return row;
     }
-    const td_backend_table t = tables[family][TD_MULTI];
-    return &t.rows[t.count - 1]; // portable: unreachable unless the rules are wrong
+    return &tables[family].rows[tables[family].count - 1]; // portable: where no rule holds
+}
+
+// The single path's automatic choice: the first rule for one message that
+// names a single-path row usable here.
+static const td_backend_row *single_choice(td_family family)
+{
+    for (size_t i = 0; i < many_rules[family].count; i++) {
+        const td_backend_row *row = single_rule_row(family, &many_rules[family].rules[i]);
+        if (row != NULL)
+            return row;
+    }
+    return &tables[family].rows[tables[family].count - 1]; // portable: where no rule holds
 }
 
 // The first ask for a count, apart so that the common path stays a load.
@@ -516,7 +452,7 @@ static TD_NOINLINE const td_backend_row *choose_and_publish(td_alg alg, td_path 
 {
     const td_backend_row *row = from_environment(alg, path);
     if (row == NULL)
-        row = path == TD_SINGLE ? first_preferred(td_alg_info_of(alg)->family, path)
+        row = path == TD_SINGLE ? single_choice(td_alg_info_of(alg)->family)
                                 : &td_automatic_marker;
     td_set_chosen_row(alg, path, row);
     return row;
@@ -548,13 +484,16 @@ static int args_valid(td_alg alg, td_path path)
     return (unsigned)alg < (unsigned)TD_ALG_COUNT && (path == TD_SINGLE || path == TD_MULTI);
 }
 
-// Appends row to order[0 .. *count) unless it is there already.
-static void append_once(const td_backend_row **order, size_t *count, const td_backend_row *row)
+// Appends row to order[0 .. *count), a list of room rows, unless it is
+// there already.
+static void append_once(const td_backend_row **order, size_t *count, size_t room,
+                        const td_backend_row *row)
 {
     for (size_t i = 0; i < *count; i++)
         if (order[i] == row)
             return;
-    order[(*count)++] = row;
+    if (*count < room)
+        order[(*count)++] = row;
 }
 
 size_t td_backends(td_alg alg, td_path path, const char **names, size_t cap)
@@ -562,26 +501,26 @@ size_t td_backends(td_alg alg, td_path path, const char **names, size_t cap)
     if (!args_valid(alg, path))
         return 0;
     // In the order of preference on this CPU, so that the first name is the
-    // default. Single path: the rows the automatic choice would take first,
-    // then those it passes over here. Many path: the rows the rules take for
-    // a full batch, then for fewer messages (batches of any shape), then the
-    // others.
+    // default. Single path: the rows the rules take for one message, in the
+    // rules' order; many path: the rows they take for a full batch, then for
+    // fewer messages (batches of any shape). Then the other rows usable here.
     const td_family family = td_alg_info_of(alg)->family;
-    const td_backend_table t = tables[family][path];
-    const td_backend_row *order[32];
+    const td_backend_table t = td_backend_table_of(family, path);
+    const td_backend_row *order[most_rows];
     size_t count = 0;
-    assert(t.count <= sizeof order / sizeof order[0]);
     if (path == TD_MULTI) {
         for (size_t n = TD_MANY_MAX_LANES; n >= 1; n--)
-            append_once(order, &count, automatic_many_row(family, n, TD_BATCH_ANY));
+            append_once(order, &count, most_rows, automatic_many_row(family, n, TD_BATCH_ANY));
     } else {
-        for (size_t i = 0; i < t.count; i++)
-            if (row_preferred(&t.rows[i]))
-                append_once(order, &count, &t.rows[i]);
+        for (size_t i = 0; i < many_rules[family].count; i++) {
+            const td_backend_row *row = single_rule_row(family, &many_rules[family].rules[i]);
+            if (row != NULL)
+                append_once(order, &count, most_rows, row);
+        }
     }
     for (size_t i = 0; i < t.count; i++)
         if (td_backend_row_usable(&t.rows[i]))
-            append_once(order, &count, &t.rows[i]);
+            append_once(order, &count, most_rows, &t.rows[i]);
     for (size_t i = 0; names != NULL && i < count && i < cap; i++)
         names[i] = order[i]->name;
     return count;

@@ -161,7 +161,7 @@ static const td_backend_row *row_for(const td_backend_row *given, td_alg alg, si
 // split them as td_stream_group says.
 static inline size_t batch_size(const td_backend_row *row, size_t left)
 {
-    if (row->streams)
+    if (row->kind == TD_ROW_STREAMS)
         return td_stream_group(left, row->lanes);
     return left <= row->lanes ? left : row->lanes;
 }
@@ -281,7 +281,7 @@ static TD_ALWAYS_INLINE void hash_equal_core(const td_backend_row *given, td_alg
     for (size_t i = 0; i < n;) {
         const size_t left = n - i < TD_MANY_MAX_LANES ? n - i : TD_MANY_MAX_LANES;
         const td_backend_row *row = row_for(given, alg, left, shape);
-        if (row->lanes == 1) {
+        if (row->kind == TD_ROW_SINGLE) {
             one_at_a_time(row, alg, m, i, i + left, out);
             i += left;
             continue;
@@ -431,7 +431,7 @@ static void hash_mixed_batch(const td_backend_row *given, td_alg alg, const mess
                              size_t from, size_t k, uint8_t *out)
 {
     const td_backend_row *first = row_for(given, alg, k, TD_BATCH_ANY);
-    if (first->lanes == 1) {
+    if (first->kind == TD_ROW_SINGLE) {
         one_at_a_time(first, alg, m, from, from + k, out);
         return;
     }
@@ -509,7 +509,7 @@ static void hash_messages(const td_backend_row *given, td_alg alg, size_t n, con
     }
     if (n <= TD_MANY_MAX_LANES) {
         const td_backend_row *first = row_for(given, alg, n, TD_BATCH_ANY);
-        if (first->lanes == 1) {
+        if (first->kind == TD_ROW_SINGLE) {
             one_at_a_time(first, alg, m, 0, n, out);
             return;
         }
@@ -550,7 +550,7 @@ static TD_NOINLINE int hash_lone_otherwise(td_alg alg, const void *data, size_t 
                                           uint8_t *out)
 {
     const td_backend_row *row = td_many_row_for(alg, 1, TD_BATCH_ANY);
-    if (row->lanes == 1)
+    if (row->kind == TD_ROW_SINGLE)
         return td_hash_with(row, alg, data, len, out);
     const size_t lens[1] = { len };
     hash_many_lengths(NULL, alg, 1, &data, lens, 1, out);
@@ -564,7 +564,7 @@ static TD_NOINLINE int hash_lone_otherwise(td_alg alg, const void *data, size_t 
 static TD_NOINLINE int hash_lone(td_alg alg, const void *data, size_t len, uint8_t *out)
 {
     const td_backend_row *row = td_many_row_made(alg, 1, TD_BATCH_ANY);
-    if (row == NULL || row->lanes != 1)
+    if (row == NULL || row->kind != TD_ROW_SINGLE)
         return hash_lone_otherwise(alg, data, len, out);
     return td_hash_with(row, alg, data, len, out);
 }

@@ -10,13 +10,13 @@
 
 // Compresses nblocks blocks of data[0 .. k), then ntail blocks of tail[0 ..
 // k), into k states with row, then last by its schedule when it is not
-// NULL; STATE(fam, i) names state i as a td_<fam>_state pointer. 1 <= k <=
-// row->lanes; a row with one lane holds a single-path function, called for
-// each message. Expects row, states, data, k, nblocks, tail, ntail and last
-// in scope.
+// NULL; STATE(fam, i) names state i as a td_<fam>_state pointer. A row of
+// many messages takes 1 <= k <= row->lanes of them in one call; a
+// single-path row's function is called for each. Expects row, states, data,
+// k, nblocks, tail, ntail and last in scope.
 #define TD_COMPRESS_FAMILY(fam, STATE)                                                    \
     do {                                                                                  \
-        if (row->lanes == 1) {                                                            \
+        if (row->kind == TD_ROW_SINGLE) {                                                 \
             for (size_t i = 0; i < k; i++) {                                              \
                 if (nblocks != 0)                                                         \
                     row->blocks.fam(STATE(fam, i), data[i], nblocks);                     \

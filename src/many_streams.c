@@ -74,9 +74,9 @@ static void sort_streams(stream **s, size_t n)
 // lane takes them all, one after another.
 static size_t group_size(const td_backend_row *row, size_t left)
 {
-    if (row->streams)
+    if (row->kind == TD_ROW_STREAMS)
         return td_stream_group(left, row->lanes);
-    const size_t most = row->lanes == 1 ? TD_MANY_MAX_LANES : row->lanes;
+    const size_t most = row->kind == TD_ROW_SINGLE ? TD_MANY_MAX_LANES : row->lanes;
     return left <= most ? left : most;
 }
 

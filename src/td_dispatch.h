@@ -29,8 +29,8 @@ typedef union td_nodes_fn {
     td_sha256_nodes_fn *sha256;
 } td_nodes_fn;
 
-// A row's function: the member that matches its table's family and path
-// (dispatch.c's row macros check the function's type against it).
+// A row's function: the member of its family and kind (dispatch.c's row
+// macros check the function's type against it).
 typedef union td_blocks_fn {
     td_md5_blocks_fn         *md5;
     td_sha1_blocks_fn        *sha1;
@@ -42,25 +42,33 @@ typedef union td_blocks_fn {
     td_sha512_blocks_many_fn *sha512_many;
 } td_blocks_fn;
 
-// One row of a backend table: usable when every bit of cpu_needs is present.
-// On the single path the automatic choice leaves a row to the rows below it
-// on a CPU with any bit of cpu_avoid (performance traits), though it stays
-// usable when pinned; on the many path the family's rules decide (below).
+// What a row's function is, and so how many.c calls it and splits a batch.
+typedef enum td_row_kind {
+    TD_ROW_SINGLE,  // td_<family>_blocks_fn: one message at a time
+    TD_ROW_LANES,   // td_<family>_blocks_many_fn in vector lanes: a pass
+                    // costs the same however many lanes are full
+    TD_ROW_STREAMS, // td_<family>_blocks_many_fn whose messages each add
+                    // their own rounds (SHA-NI streams)
+} td_row_kind;
+
+// One row of a backend table (backends/backends.def): usable when the build
+// has it and the CPU every bit of cpu_needs. Which rows the automatic choice
+// takes is for the family's rules (td_many_rule).
 typedef struct td_backend_row {
     const char  *name;
-    uint32_t     cpu_needs;  // TD_CPU_* bits
+    uint32_t     cpu_needs; // TD_CPU_* bits
     td_blocks_fn blocks;
-    uint32_t     cpu_avoid;  // TD_CPU_SLOW_* bits, single path
-    uint32_t     lanes;      // many path: messages per call, 1 for one at a time
-    uint32_t     streams;    // many path: 1 where each message adds its own
-                             // rounds to a call (SHA-NI streams), so that a
-                             // batch of up to twice lanes is split evenly
-    td_nodes_fn  nodes;      // many path, SHA-1 and SHA-224/256: NULL, or
-                             // messages of one block and the shared one
-                             // (Merkle nodes) to their digests
+    uint32_t     lanes;     // the most messages a call: 1 for TD_ROW_SINGLE
+    td_row_kind  kind;
+    td_nodes_fn  nodes;     // streams of SHA-1 and SHA-224/256: NULL, or
+                            // messages of one block and the shared one
+                            // (Merkle nodes) to their digests
+    int          built;     // 0 where this build left the row's object out
 } td_backend_row;
 
-// A family's backends for one path; the last row is "portable".
+// A family's backends for one path, in backends.def's order: on the many
+// path all of them, on the single path those of TD_ROW_SINGLE (the last
+// ones); the last row is "portable".
 typedef struct td_backend_table {
     const td_backend_row *rows;
     size_t                count;
@@ -72,14 +80,16 @@ typedef struct td_backend_table {
 // TD_BATCH_ANY otherwise.
 typedef enum td_batch_shape { TD_BATCH_ANY, TD_BATCH_NODES, TD_BATCH_SHAPES } td_batch_shape;
 
-// When the automatic choice takes a many-path row: for count messages hashed
-// side by side, count >= min_count, on a CPU with every bit of cpu_with and
-// none of cpu_without, for batches of any shape or only for nodes. A
-// family's rules are tried in order; the first that holds and names a row
-// usable here wins. It takes up to that row's lanes of the messages, and the
-// rules are asked again for the rest.
+// When the automatic choice takes a row: for count messages hashed side by
+// side, count >= min_count, on a CPU with every bit of cpu_with and none of
+// cpu_without, for batches of any shape or only for nodes. A family's rules
+// are tried in order; the first that holds and names a row usable here wins.
+// It takes as many of the messages as its kind and lanes allow (many.c),
+// and the rules are asked again for the rest. The single path takes the
+// first rule for one message that names a single-path row. A row no rule
+// names is used only where it is pinned.
 typedef struct td_many_rule {
-    const char    *name;         // a row of the family's many-path table
+    uint32_t       row;          // its index in the family's table
     uint32_t       min_count;
     uint32_t       cpu_with;     // TD_CPU_* bits
     uint32_t       cpu_without;

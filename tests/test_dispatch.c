@@ -11,13 +11,18 @@
  *    td_hash_many (mixed and equal lengths) and td_hash_many_fixed on 1 to
  *    33, 64 and 65 messages give the reference's digests (ref.h).
  *
- * The model restates the tables and rules of src/dispatch.c: a change there
- * is a change of what this test expects, made here on purpose too.
+ * The model takes the rows from src/backends/backends.def (names, kinds,
+ * needs, order) and restates the rules of src/dispatch.c: a change of the
+ * rules there is a change of what this test expects, made here on purpose
+ * too. It checks itself first: each row's id against its name, every rule's
+ * row in backends.def, every row named by some rule but those backends.def
+ * marks PINNED_ (only ever pinned).
  *
  * With --masks FILE --arch ARCH it also takes the masks of FILE for ARCH
  * and, from the features of this CPU, works out the automatic choice under
  * each: together with the CPU's own features they must take every row and
- * rule that this CPU can run, and every rule that depends on a trait must
+ * rule that this CPU can run (a row only pinned aside), and every rule that
+ * depends on a trait must
  * also be passed over because of it (so both sides of each trait's branch
  * run). The runs under the masks then check that the library agrees.
  *
@@ -26,45 +31,85 @@
 #include "testutil.h"
 #include "ref.h"
 #include "cpu_model.h"
+#include "cpu.h"      // TD_CPU_* bits, which backends.def's needs are made of
 #include "many_row.h" // td_many_row_for: the many path's row for a count
 
 // ------------------------------------------------------------------ the model
 
-typedef struct single_row {
-    const char *name, *needs, *avoid; // avoid: NULL, or traits that pass it over
-} single_row;
-typedef struct many_row {
-    const char *name, *needs;
-} many_row;
+// The rows: every line of backends.def, with the family, kind and needs it
+// states. Their order is the tables' order.
+enum { MD5, SHA1, SHA256, SHA512, NFAM };
+enum { FAM_md5 = MD5, FAM_sha1 = SHA1, FAM_sha256 = SHA256, FAM_sha512 = SHA512 };
+
+typedef struct model_row {
+    int family;
+    const char *id, *name;
+    int single;     // a single-path row, on both paths; else on the many path only
+    uint32_t needs; // TD_CPU_* bits
+    int pinned;     // only ever taken where it is pinned: no rule names it
+} model_row;
+
+static const model_row model_rows[] = {
+#define TD_BEGIN_FAMILY(family)
+#define TD_END_FAMILY(family)
+#define TD_ROW(family, id, name, isa, file, needs, kind, fn, lanes, nodes_kind, nodes_fn, \
+               pinned)                                                                     \
+    { FAM_##family, #id, name, TD_ROW_##kind == TD_ROW_SINGLE, needs, pinned },
+#include "backends/backends.def"
+#undef TD_BEGIN_FAMILY
+#undef TD_END_FAMILY
+#undef TD_ROW
+};
+#define NROWS (sizeof model_rows / sizeof model_rows[0])
+
+// The words of td_cpu_features() for the TD_CPU_* bits of backends.def.
+static const struct {
+    uint32_t bit;
+    const char *word;
+} bit_words[] = {
+    { TD_CPU_SSE2, "sse2" },         { TD_CPU_SSSE3, "ssse3" },       { TD_CPU_SSE41, "sse4.1" },
+    { TD_CPU_AVX, "avx" },           { TD_CPU_AVX2, "avx2" },         { TD_CPU_BMI1, "bmi1" },
+    { TD_CPU_BMI2, "bmi2" },         { TD_CPU_AVX512F, "avx512f" },   { TD_CPU_AVX512VL, "avx512vl" },
+    { TD_CPU_AVX512BW, "avx512bw" }, { TD_CPU_SHANI, "sha-ni" },      { TD_CPU_ARM_NEON, "neon" },
+    { TD_CPU_ARM_SHA1, "sha1" },     { TD_CPU_ARM_SHA2, "sha2" },     { TD_CPU_ARM_SHA512, "sha512" },
+};
+
+// A row's needs as a set of the model's words (cpu_model.h).
+static uint32_t needs_of(const model_row *r)
+{
+    uint32_t set = 0, left = r->needs;
+    for (size_t i = 0; i < sizeof bit_words / sizeof bit_words[0]; i++)
+        if (left & bit_words[i].bit) {
+            set |= cm_words(bit_words[i].word);
+            left &= ~bit_words[i].bit;
+        }
+    TU_CHECK(left == 0, "row %s needs bits 0x%x the model has no word for", r->name, left);
+    return set;
+}
+
+// The rules: an independent statement of dispatch.c's, in its order. Each
+// takes its row for count >= min messages where the features have every
+// word of with and none of without, in batches of any shape or, nodes_only,
+// of a Merkle level's nodes. One message is the single path's choice too.
 typedef struct rule {
     const char *name;
     size_t min;
     const char *with, *without; // NULL for none
-    int nodes_only;             // 1: for batches of a Merkle level's nodes only
+    int nodes_only;
 } rule;
 
 typedef struct family_model {
     const char *name;
-    single_row single[8];  // best first; ends with portable, then {NULL}
-    many_row many[14];     // table order
-    rule rules[16];        // tried in order
+    rule rules[20]; // ends with { NULL }
 } family_model;
-
-#define SHANI         "sha-ni sse4.1 ssse3"
-#define SHA_AVX2      "avx2 bmi1 bmi2"
-#define SHA512_AVX512 "avx512f avx512vl avx2 bmi1 bmi2"
-#define LANES_AVX512  "avx512f avx512bw avx512vl"
-
-enum { MD5, SHA1, SHA256, SHA512, NFAM };
 
 static const family_model model[NFAM] = {
     [MD5] = {
         "md5",
-        { { "avx512", "avx512f avx512vl", "slow-rotate" }, { "portable", "", NULL }, { NULL, NULL, NULL } },
-        { { "avx512-x32", "avx512f" }, { "avx512-x16", "avx512f" }, { "avx2-x16", "avx2" },
-          { "avx2-x8", "avx2" },
-          { "avx512", "avx512f avx512vl" }, { "portable", "" }, { NULL, NULL } },
-        { { "avx512-x32", 17, "slow-rotate", NULL, 0 },
+        {
+#if defined(__x86_64__) || defined(_M_X64)
+          { "avx512-x32", 17, "slow-rotate", NULL, 0 },
+#endif
           { "avx512-x16", 9, "slow-zmm", NULL, 0 }, { "avx2-x8", 2, "slow-zmm", NULL, 0 },
           { "avx512-x16", 3, "slow-rotate", NULL, 0 }, { "avx512-x16", 2, NULL, "slow-rotate", 0 },
           { "avx2-x16", 9, NULL, NULL, 0 }, { "avx2-x8", 2, NULL, "slow-vector-int", 0 },
@@ -73,30 +118,16 @@ static const family_model model[NFAM] = {
     },
     [SHA1] = {
         "sha1",
-        { { "shani", SHANI, "slow-vector-int fast-sha1msg" }, { "shani-msg", SHANI, NULL },
-          { "avx2", SHA_AVX2, NULL }, { "ssse3", "ssse3", NULL }, { "armv8", "sha1 sha2", NULL },
-          { "portable", "", NULL }, { NULL, NULL, NULL } },
-        { { "avx512-x16", "avx512f avx512bw" }, { "shani-avx512-x4", SHANI " avx512f avx512vl" },
-          { "shani-x4", SHANI }, { "shani", SHANI },
-          { "shani-msg", SHANI }, { "avx2", SHA_AVX2 }, { "armv8", "sha1 sha2" },
-          { "portable", "" }, { NULL, NULL } },
         { { "avx512-x16", 13, "slow-zmm", NULL, 1 }, { "shani-avx512-x4", 2, "slow-zmm", NULL, 1 },
           { "avx512-x16", 10, "slow-rotate", NULL, 0 }, { "avx512-x16", 6, NULL, "slow-rotate", 0 },
-          { "shani-avx512-x4", 2, "slow-zmm", NULL, 0 }, { "shani-x4", 2, NULL, NULL, 0 }, { "shani", 1, NULL, "slow-vector-int fast-sha1msg", 0 },
+          { "shani-avx512-x4", 2, "slow-zmm", NULL, 0 }, { "shani-x4", 2, NULL, NULL, 0 },
+          { "shani", 1, NULL, "slow-vector-int fast-sha1msg", 0 },
           { "shani-msg", 1, NULL, NULL, 0 }, { "avx2", 1, NULL, NULL, 0 },
-          { "armv8", 1, NULL, NULL, 0 }, { "portable", 1, NULL, NULL, 0 },
-          { NULL, 0, NULL, NULL, 0 } },
+          { "ssse3", 1, NULL, NULL, 0 }, { "armv8", 1, NULL, NULL, 0 },
+          { "portable", 1, NULL, NULL, 0 }, { NULL, 0, NULL, NULL, 0 } },
     },
     [SHA256] = {
         "sha256",
-        { { "shani", SHANI, NULL }, { "avx2", SHA_AVX2, NULL }, { "ssse3", "ssse3", NULL },
-          { "armv8", "sha2", NULL }, { "portable", "", NULL }, { NULL, NULL, NULL } },
-        { { "avx512-x16", LANES_AVX512 }, { "avx512-x8", LANES_AVX512 }, { "avx2-x8", "avx2" },
-          { "shani-avx512-x4", SHANI " avx512f avx512vl" },
-          { "shani-avx512-x32", SHANI " avx512f avx512vl" }, { "shani-x32", SHANI },
-          { "shani-x4", SHANI },
-          { "shani", SHANI }, { "avx2", SHA_AVX2 }, { "armv8", "sha2" },
-          { "portable", "" }, { NULL, NULL } },
         { { "shani-avx512-x32", 8, "slow-zmm", NULL, 1 },
           { "avx512-x16", 15, "slow-zmm", NULL, 0 }, { "shani-avx512-x4", 2, "slow-zmm", NULL, 0 },
           { "avx512-x16", 10, "slow-vector-int", NULL, 0 },
@@ -104,17 +135,11 @@ static const family_model model[NFAM] = {
           { "avx512-x8", 5, NULL, "slow-vector-int", 0 }, { "shani-x32", 8, NULL, "avx512f", 1 },
           { "shani-x4", 2, NULL, NULL, 0 }, { "avx2-x8", 2, NULL, NULL, 0 },
           { "shani", 1, NULL, NULL, 0 }, { "avx2", 1, NULL, NULL, 0 },
-          { "armv8", 1, NULL, NULL, 0 }, { "portable", 1, NULL, NULL, 0 },
-          { NULL, 0, NULL, NULL, 0 } },
+          { "ssse3", 1, NULL, NULL, 0 }, { "armv8", 1, NULL, NULL, 0 },
+          { "portable", 1, NULL, NULL, 0 }, { NULL, 0, NULL, NULL, 0 } },
     },
     [SHA512] = {
         "sha512",
-        { { "avx512", SHA512_AVX512, "slow-vector-int" }, { "avx512-scalar", SHA512_AVX512, NULL },
-          { "avx2", SHA_AVX2, NULL }, { "armv8-sha512", "sha512", NULL }, { "portable", "", NULL },
-          { NULL, NULL, NULL } },
-        { { "avx512-x8", LANES_AVX512 }, { "avx512-x4", LANES_AVX512 }, { "avx2-x4", "avx2" },
-          { "avx512", SHA512_AVX512 }, { "avx512-scalar", SHA512_AVX512 }, { "avx2", SHA_AVX2 },
-          { "armv8-sha512", "sha512" }, { "portable", "" }, { NULL, NULL } },
         { { "avx512-x8", 5, NULL, NULL, 0 }, { "avx512-x4", 2, NULL, NULL, 0 },
           { "avx2-x4", 3, NULL, NULL, 0 }, { "avx512", 1, NULL, "slow-vector-int", 0 },
           { "avx512-scalar", 1, NULL, NULL, 0 }, { "avx2", 1, NULL, NULL, 0 },
@@ -139,6 +164,15 @@ static uint32_t opt_words(const char *text)
     return text ? cm_words(text) : 0;
 }
 
+// The family's row of that name, or NULL.
+static const model_row *row_named(int fam, const char *name)
+{
+    for (size_t i = 0; i < NROWS; i++)
+        if (model_rows[i].family == fam && strcmp(model_rows[i].name, name) == 0)
+            return &model_rows[i];
+    return NULL;
+}
+
 // What a build of the library has: the rows of each table it lists on a CPU
 // with the features of the set it was listed under. A row whose needs that
 // set meets and that is not listed is not built in (flagship: testutil.h).
@@ -157,42 +191,16 @@ static built built_of(td_alg alg)
     return b;
 }
 
-// Whether the model's single-path row i is usable under features set, given
-// the rows the build listed under a superset of set's instruction sets.
-static int single_usable(const family_model *f, size_t i, uint32_t set, const built *b)
+// Whether a row is usable under features set, given the rows the build
+// listed under a superset of set's instruction sets.
+static int row_usable(const model_row *r, uint32_t set, const built *b)
 {
-    return cm_subset(cm_words(f->single[i].needs), set) &&
-           tu_list_has(b->single, b->nsingle, f->single[i].name);
+    return r != NULL && cm_subset(needs_of(r), set) && tu_list_has(b->many, b->nmany, r->name);
 }
 
-static const many_row *many_find(const family_model *f, const char *name)
+static int usable_named(int fam, const char *name, uint32_t set, const built *b)
 {
-    for (size_t i = 0; f->many[i].name; i++)
-        if (strcmp(f->many[i].name, name) == 0)
-            return &f->many[i];
-    return NULL;
-}
-
-static int many_usable(const family_model *f, const char *name, uint32_t set, const built *b)
-{
-    const many_row *r = many_find(f, name);
-    return r && cm_subset(cm_words(r->needs), set) && tu_list_has(b->many, b->nmany, name);
-}
-
-static int avoided(const single_row *r, uint32_t set)
-{
-    return (opt_words(r->avoid) & set) != 0;
-}
-
-// The single path's order: rows taken first, then those passed over here.
-static size_t single_order(const family_model *f, uint32_t set, const built *b, const char **out)
-{
-    size_t n = 0;
-    for (int pass = 0; pass < 2; pass++)
-        for (size_t i = 0; f->single[i].name; i++)
-            if (single_usable(f, i, set, b) && avoided(&f->single[i], set) == pass)
-                out[n++] = f->single[i].name;
-    return n;
+    return row_usable(row_named(fam, name), set, b);
 }
 
 // Whether rule r holds for count messages under set, in a batch of nodes or
@@ -204,21 +212,20 @@ static int rule_holds(const rule *r, size_t count, uint32_t set, int nodes)
 }
 
 // The index of the first rule that holds with a usable row; -1 if none does.
-static int first_rule(const family_model *f, size_t count, uint32_t set, const built *b,
-                      int nodes)
+static int first_rule(int fam, size_t count, uint32_t set, const built *b, int nodes)
 {
+    const family_model *f = &model[fam];
     for (size_t i = 0; f->rules[i].name; i++)
         if (rule_holds(&f->rules[i], count, set, nodes) &&
-            many_usable(f, f->rules[i].name, set, b))
+            usable_named(fam, f->rules[i].name, set, b))
             return (int)i;
     return -1;
 }
 
-static const char *many_choice(const family_model *f, size_t count, uint32_t set, const built *b,
-                               int nodes)
+static const char *many_choice(int fam, size_t count, uint32_t set, const built *b, int nodes)
 {
-    int i = first_rule(f, count, set, b, nodes);
-    return i >= 0 ? f->rules[i].name : "portable";
+    int i = first_rule(fam, count, set, b, nodes);
+    return i >= 0 ? model[fam].rules[i].name : "portable";
 }
 
 static void append_once(const char **list, size_t *n, const char *name)
@@ -227,18 +234,66 @@ static void append_once(const char **list, size_t *n, const char *name)
         list[(*n)++] = name;
 }
 
+// The single path's order: the rows the rules take for one message, where
+// they are single-path rows, in the rules' order; then the other usable
+// single-path rows in table order.
+static size_t single_order(int fam, uint32_t set, const built *b, const char **out)
+{
+    size_t n = 0;
+    for (size_t i = 0; model[fam].rules[i].name; i++) {
+        const rule *r = &model[fam].rules[i];
+        const model_row *row = row_named(fam, r->name);
+        if (rule_holds(r, 1, set, 0) && row_usable(row, set, b) && row->single)
+            append_once(out, &n, r->name);
+    }
+    for (size_t i = 0; i < NROWS; i++)
+        if (model_rows[i].family == fam && model_rows[i].single &&
+            row_usable(&model_rows[i], set, b))
+            append_once(out, &n, model_rows[i].name);
+    return n;
+}
+
 // The many path's order: the rows for a full batch, then for fewer
 // messages (batches of any shape), then the other usable rows in table
 // order.
-static size_t many_order(const family_model *f, uint32_t set, const built *b, const char **out)
+static size_t many_order(int fam, uint32_t set, const built *b, const char **out)
 {
     size_t n = 0;
     for (size_t count = TD_MANY_MAX_LANES; count >= 1; count--)
-        append_once(out, &n, many_choice(f, count, set, b, 0));
-    for (size_t i = 0; f->many[i].name; i++)
-        if (many_usable(f, f->many[i].name, set, b))
-            append_once(out, &n, f->many[i].name);
+        append_once(out, &n, many_choice(fam, count, set, b, 0));
+    for (size_t i = 0; i < NROWS; i++)
+        if (model_rows[i].family == fam && row_usable(&model_rows[i], set, b))
+            append_once(out, &n, model_rows[i].name);
     return n;
+}
+
+// The model itself, once: each row's id is its name with '_' for '-', every
+// rule names a row of its family, and some rule names every row but those
+// backends.def marks as only ever pinned.
+static void check_model(void)
+{
+    for (size_t i = 0; i < NROWS; i++) {
+        const model_row *r = &model_rows[i];
+        char id[64];
+        snprintf(id, sizeof id, "%s", r->name);
+        for (char *c = id; *c; c++)
+            *c = *c == '-' ? '_' : *c;
+        TU_CHECK(strcmp(id, r->id) == 0, "backends.def: row \"%s\" has the id %s, not %s", r->name,
+                 r->id, id);
+        int named = 0;
+        for (size_t k = 0; model[r->family].rules[k].name; k++)
+            named |= strcmp(model[r->family].rules[k].name, r->name) == 0;
+        TU_CHECK(named != r->pinned,
+                 r->pinned ? "%s row \"%s\" is PINNED_ in backends.def, but a rule names it"
+                           : "%s row \"%s\": no rule of the model names it (PINNED_ in "
+                             "backends.def if none should)",
+                 model[r->family].name, r->name);
+    }
+    for (int fam = 0; fam < NFAM; fam++)
+        for (size_t k = 0; model[fam].rules[k].name; k++)
+            TU_CHECK(row_named(fam, model[fam].rules[k].name) != NULL,
+                     "%s rule %zu names \"%s\", which backends.def lacks", model[fam].name, k,
+                     model[fam].rules[k].name);
 }
 
 // ------------------------------------------------------------------ checks under this process's mask
@@ -260,36 +315,31 @@ static void check_lists(td_alg alg, td_path path, const char *const *got, size_t
 
 static void check_choice(td_alg alg, uint32_t set)
 {
-    const family_model *f = &model[family_of(alg)];
+    const int fam = family_of(alg);
     const built b = built_of(alg);
     tu_set_alg(alg);
 
     // Every listed row is one of the model's, and these features allow it.
-    for (size_t i = 0; i < b.nsingle; i++) {
-        size_t k = 0;
-        while (f->single[k].name && strcmp(f->single[k].name, b.single[i]) != 0)
-            k++;
-        if (TU_CHECK(f->single[k].name != NULL, "single path lists \"%s\", which the model lacks",
-                     b.single[i]))
-            TU_CHECK(cm_subset(cm_words(f->single[k].needs), set),
-                     "single path lists \"%s\" though the features lack some of \"%s\"",
-                     b.single[i], f->single[k].needs);
-    }
-    for (size_t i = 0; i < b.nmany; i++) {
-        const many_row *r = many_find(f, b.many[i]);
-        if (TU_CHECK(r != NULL, "many path lists \"%s\", which the model lacks", b.many[i]))
-            TU_CHECK(cm_subset(cm_words(r->needs), set),
-                     "many path lists \"%s\" though the features lack some of \"%s\"", b.many[i],
-                     r->needs);
+    for (int path = 0; path < 2; path++) {
+        const char *const *list = path ? b.many : b.single;
+        for (size_t i = 0; i < (path ? b.nmany : b.nsingle); i++) {
+            const model_row *r = row_named(fam, list[i]);
+            if (TU_CHECK(r != NULL && (path || r->single),
+                         "the %s path lists \"%s\", which the model lacks there",
+                         path ? "many" : "single", list[i]))
+                TU_CHECK(cm_subset(needs_of(r), set),
+                         "the %s path lists \"%s\" though the features lack what it needs",
+                         path ? "many" : "single", list[i]);
+        }
     }
 
     const char *want[TU_MAX_BACKENDS];
-    size_t n = single_order(f, set, &b, want);
+    size_t n = single_order(fam, set, &b, want);
     check_lists(alg, TD_SINGLE, b.single, b.nsingle, want, n);
     TU_EQ_STR(td_backend(alg, TD_SINGLE), n ? want[0] : "portable", "td_backend(single)");
-    n = many_order(f, set, &b, want);
+    n = many_order(fam, set, &b, want);
     check_lists(alg, TD_MULTI, b.many, b.nmany, want, n);
-    TU_EQ_STR(td_backend(alg, TD_MULTI), many_choice(f, TD_MANY_MAX_LANES, set, &b, 0),
+    TU_EQ_STR(td_backend(alg, TD_MULTI), many_choice(fam, TD_MANY_MAX_LANES, set, &b, 0),
               "td_backend(multi): the row for a full batch");
 
     // The row for each count, in batches of any shape and of nodes, and a
@@ -299,16 +349,16 @@ static void check_choice(td_alg alg, uint32_t set)
         int len = snprintf(line, sizeof line, "test_dispatch: %-10s single %s; many%s",
                            tu_alg_str(alg), td_backend(alg, TD_SINGLE), nodes ? " (nodes)" : "");
         for (size_t count = 1; count <= TD_MANY_MAX_LANES; count++) {
-            const char *exp = many_choice(f, count, set, &b, nodes);
+            const char *exp = many_choice(fam, count, set, &b, nodes);
             const td_backend_row *row =
                 td_many_row_for(alg, count, nodes ? TD_BATCH_NODES : TD_BATCH_ANY);
             char what[96];
             snprintf(what, sizeof what, "the many path's row for %zu messages%s", count,
                      nodes ? ", nodes" : "");
             TU_EQ_STR(row ? row->name : NULL, exp, what);
-            if (count == 1 || strcmp(exp, many_choice(f, count - 1, set, &b, nodes)) != 0)
+            if (count == 1 || strcmp(exp, many_choice(fam, count - 1, set, &b, nodes)) != 0)
                 len += snprintf(line + len, sizeof line - (size_t)len, " %zu+: %s (rule %d)",
-                                count, exp, first_rule(f, count, set, &b, nodes));
+                                count, exp, first_rule(fam, count, set, &b, nodes));
         }
         printf("%s\n", line);
     }
@@ -428,10 +478,9 @@ static void check_many_digests(td_alg alg)
 // ------------------------------------------------------------------ coverage of the masks
 
 typedef struct coverage {
-    char single_taken[NFAM][8][256];  // masks under which single row i is the choice
-    char single_passed[NFAM][8][256]; // ... under which it is usable and passed over
-    char rule_taken[NFAM][16][256];   // ... under which rule i takes some count
-    char rule_passed[NFAM][16][256];  // ... under which its trait condition alone fails
+    char row_taken[NROWS][256];      // masks under which single row i is the choice
+    char rule_taken[NFAM][20][256];  // ... under which rule i takes some count
+    char rule_passed[NFAM][20][256]; // ... under which its trait condition alone fails
 } coverage;
 
 static void note(char *list, size_t size, const char *label)
@@ -451,16 +500,13 @@ static void cover_mask(coverage *c, const char *label, uint32_t set, const built
     for (int fam = 0; fam < NFAM; fam++) {
         const family_model *f = &model[fam];
         const char *order[TU_MAX_BACKENDS];
-        if (single_order(f, set, &b[fam], order) != 0)
-            for (size_t i = 0; f->single[i].name; i++) {
-                if (strcmp(f->single[i].name, order[0]) == 0)
-                    note(c->single_taken[fam][i], sizeof c->single_taken[fam][i], label);
-                if (single_usable(f, i, set, &b[fam]) && avoided(&f->single[i], set))
-                    note(c->single_passed[fam][i], sizeof c->single_passed[fam][i], label);
-            }
+        if (single_order(fam, set, &b[fam], order) != 0)
+            for (size_t i = 0; i < NROWS; i++)
+                if (model_rows[i].family == fam && strcmp(model_rows[i].name, order[0]) == 0)
+                    note(c->row_taken[i], sizeof c->row_taken[i], label);
         for (int nodes = 0; nodes < 2; nodes++)
             for (size_t count = 1; count <= TD_MANY_MAX_LANES; count++) {
-                const int taken = first_rule(f, count, set, &b[fam], nodes);
+                const int taken = first_rule(fam, count, set, &b[fam], nodes);
                 for (int i = 0; f->rules[i].name; i++) {
                     const rule *r = &f->rules[i];
                     if (i == taken)
@@ -468,7 +514,7 @@ static void cover_mask(coverage *c, const char *label, uint32_t set, const built
                     // Its row usable, enough messages, the right shape: the
                     // trait condition alone decides against it.
                     if ((r->with || r->without) && count >= r->min && (nodes || !r->nodes_only) &&
-                        many_usable(f, r->name, set, &b[fam]) && !rule_holds(r, count, set, nodes))
+                        usable_named(fam, r->name, set, &b[fam]) && !rule_holds(r, count, set, nodes))
                         note(c->rule_passed[fam][i], sizeof c->rule_passed[fam][i], label);
                 }
             }
@@ -504,32 +550,29 @@ static void check_coverage(const char *masks_path, const char *arch)
            masks_path, td_cpu_features());
 
     // What this CPU can run must be taken under some mask, and every trait
-    // branch that can go either way here must go both ways.
+    // branch that can go either way here must go both ways. Rows only pinned
+    // are left out.
+    for (size_t i = 0; i < NROWS; i++) {
+        const model_row *r = &model_rows[i];
+        if (!r->single || r->pinned || !row_usable(r, host, &b[r->family]))
+            continue;
+        printf("test_dispatch: coverage %-6s single %-13s taken: %s\n", model[r->family].name,
+               r->name, c.row_taken[i]);
+        TU_CHECK(c.row_taken[i][0] != 0,
+                 "%s single-path row \"%s\": usable here, the choice under no mask",
+                 model[r->family].name, r->name);
+    }
     for (int fam = 0; fam < NFAM; fam++) {
         const family_model *f = &model[fam];
-        for (size_t i = 0; f->single[i].name; i++) {
-            if (!single_usable(f, i, host, &b[fam]))
-                continue;
-            printf("test_dispatch: coverage %-6s single %-13s taken: %s%s%s\n", f->name,
-                   f->single[i].name, c.single_taken[fam][i], f->single[i].avoid ? "; passed over: " : "",
-                   f->single[i].avoid ? c.single_passed[fam][i] : "");
-            TU_CHECK(c.single_taken[fam][i][0] != 0,
-                     "%s single-path row \"%s\": usable here, the choice under no mask",
-                     f->name, f->single[i].name);
-            if (f->single[i].avoid)
-                TU_CHECK(c.single_passed[fam][i][0] != 0,
-                         "%s single-path row \"%s\": never passed over for %s under the masks",
-                         f->name, f->single[i].name, f->single[i].avoid);
-        }
         for (size_t i = 0; f->rules[i].name; i++) {
-            if (!many_usable(f, f->rules[i].name, host, &b[fam]))
+            if (!usable_named(fam, f->rules[i].name, host, &b[fam]))
                 continue;
             const int conditional = f->rules[i].with != NULL || f->rules[i].without != NULL;
             printf("test_dispatch: coverage %-6s rule %zu %-13s taken: %s%s%s\n", f->name, i,
                    f->rules[i].name, c.rule_taken[fam][i], conditional ? "; passed over: " : "",
                    conditional ? c.rule_passed[fam][i] : "");
             TU_CHECK(c.rule_taken[fam][i][0] != 0,
-                     "%s many-path rule %zu (\"%s\" from %zu): usable here, taken under no mask",
+                     "%s rule %zu (\"%s\" from %zu): usable here, taken under no mask",
                      f->name, i, f->rules[i].name, f->rules[i].min);
             // Masks hide features and set or clear traits: a rule for CPUs
             // without a feature this one lacks holds under all of them.
@@ -539,7 +582,7 @@ static void check_coverage(const char *masks_path, const char *arch)
                                   (opt_words(f->rules[i].without) & settable) != 0);
             if (conditional && can_fail)
                 TU_CHECK(c.rule_passed[fam][i][0] != 0,
-                         "%s many-path rule %zu (\"%s\"): its trait condition never fails it "
+                         "%s rule %zu (\"%s\"): its trait condition never fails it "
                          "under the masks", f->name, i, f->rules[i].name);
         }
     }
@@ -575,6 +618,7 @@ int main(int argc, char **argv)
     tu_rand_fill(pool, POOL);
 
     const uint32_t set = cm_words(td_cpu_features());
+    check_model();
     check_mask_applied(set);
     for (size_t a = 0; a < TD_ALG_COUNT; a++)
         check_choice(tu_all_algs[a], set);
