@@ -32,12 +32,16 @@ int tdpy_alg_from_name(PyObject *name, td_alg *alg)
     return -1;
 }
 
+// Interned: attribute names made afresh on each call would each take a
+// slot of the interpreter's type attribute cache.
+static PyObject *str_name, *str_new;
+
 // The name of a hash object as hashlib and PEP 247 give it.
 static int alg_from_hash_object(PyObject *obj, td_alg *alg)
 {
     if (obj == NULL)
         return -1;
-    PyObject *name = PyObject_GetAttrString(obj, "name");
+    PyObject *name = PyObject_GetAttr(obj, str_name);
     Py_DECREF(obj);
     if (name == NULL)
         return -1;
@@ -54,7 +58,12 @@ int tdpy_alg_from_digestmod(PyObject *digestmod, td_alg *alg)
     // get its hash objects; their name says which algorithm it is.
     if (PyCallable_Check(digestmod))
         return alg_from_hash_object(PyObject_CallObject(digestmod, NULL), alg);
-    return alg_from_hash_object(PyObject_CallMethod(digestmod, "new", NULL), alg);
+    PyObject *new = PyObject_GetAttr(digestmod, str_new);
+    if (new == NULL)
+        return -1;
+    PyObject *obj = PyObject_CallObject(new, NULL);
+    Py_DECREF(new);
+    return alg_from_hash_object(obj, alg);
 }
 
 int tdpy_get_data(PyObject *obj, Py_buffer *view)
@@ -183,9 +192,13 @@ static struct PyModuleDef module_def = {
 
 static int add_names(PyObject *module)
 {
+    str_name = PyUnicode_InternFromString("name");
+    str_new = PyUnicode_InternFromString("new");
     PyObject *available = PySet_New(NULL);
-    if (available == NULL)
+    if (str_name == NULL || str_new == NULL || available == NULL) {
+        Py_XDECREF(available);
         return -1;
+    }
     for (int a = 0; a < TD_ALG_COUNT; a++) {
         tdpy_names[a] = PyUnicode_InternFromString(hashlib_names[a]);
         if (tdpy_names[a] == NULL || PySet_Add(available, tdpy_names[a]) < 0) {

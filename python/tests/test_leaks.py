@@ -67,17 +67,25 @@ CALLS = {
 
 
 def measure(fn, n):
+    """Growth of traced memory and of tracked objects over n calls: the least
+    of three rounds after a warm-up, so that caches the interpreter fills
+    once (its specialisation, method caches) do not count; a leak shows in
+    every round."""
     gc.collect()
     tracemalloc.start()
     try:
         for _ in range(n):
             fn()
-        gc.collect()
-        base_mem, base_objs = tracemalloc.get_traced_memory()[0], len(gc.get_objects())
-        for _ in range(n):
-            fn()
-        gc.collect()
-        return tracemalloc.get_traced_memory()[0] - base_mem, len(gc.get_objects()) - base_objs
+        grown, objs = [], []
+        for _ in range(3):
+            gc.collect()
+            mem, count = tracemalloc.get_traced_memory()[0], len(gc.get_objects())
+            for _ in range(n):
+                fn()
+            gc.collect()
+            grown.append(tracemalloc.get_traced_memory()[0] - mem)
+            objs.append(len(gc.get_objects()) - count)
+        return min(grown), min(objs)
     finally:
         tracemalloc.stop()
 
@@ -92,7 +100,9 @@ def test_no_leak(name):
     # A leaked bytes object or reference per call would be n * 30 bytes or more.
     assert grown < n * 8, (name, grown)
     assert objs < 20, (name, objs)
-    assert [sys.getrefcount(o) for o in inputs] == refs, name
+    # Fewer is no leak: a failed test's traceback may have let go of them.
+    after = [sys.getrefcount(o) for o in inputs]
+    assert all(a <= b for a, b in zip(after, refs)), (name, after, refs)
     BA.extend(b"y")             # no buffer view left held on it
     del BA[-1:]
 
