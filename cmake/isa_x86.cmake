@@ -80,6 +80,14 @@ td_add_isa(sha1_avx2
 int main(void) { if (_mm_cvtsi128_si32(_mm256_castsi256_si128(_mm256_alignr_epi8(_mm256_setzero_si256(), _mm256_setzero_si256(), 8))) + (int)_bzhi_u32(1u, 1u)) {} }"
   SOURCES src/backends/sha1_avx2.c)
 
+# PBKDF2's chain with one byte shuffle turning each state into the next
+# block (src/pbkdf2.c takes it where the CPU has SSSE3).
+td_add_isa(pbkdf2_ssse3
+  FLAGS -mssse3
+  PROBE "#include <tmmintrin.h>
+int main(void) { if (_mm_cvtsi128_si32(_mm_shuffle_epi8(_mm_setzero_si128(), _mm_setzero_si128()))) {} }"
+  SOURCES src/pbkdf2_ssse3.c)
+
 # The same for older CPUs: the schedule of one block in XMM registers.
 td_add_isa(sha256_ssse3
   FLAGS -mssse3

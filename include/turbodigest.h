@@ -156,6 +156,17 @@ TD_API int td_hkdf(td_alg alg, const void *salt, size_t salt_len,
                    const void *info, size_t info_len,
                    void *out, size_t out_len);
 
+// PBKDF2 (RFC 8018 section 5.2) with HMAC over alg: out_len bytes derived
+// from the password and salt in iterations rounds, as OpenSSL's
+// PKCS5_PBKDF2_HMAC. A password longer than the block size is hashed first.
+// TD_ERR_ARG, out untouched, when iterations or out_len is 0, out_len is
+// above (2^32 - 1) times the digest size, or a pointer is NULL where data is
+// needed (password and salt may be NULL when their length is 0). out may
+// overlap the password and the salt. Wipes what it derives on the way.
+TD_API int td_pbkdf2_hmac(td_alg alg, const void *password, size_t password_len,
+                          const void *salt, size_t salt_len, uint64_t iterations,
+                          void *out, size_t out_len);
+
 // Compares in time that depends on len only: 1 when equal, 0 when not.
 TD_API int td_equal(const void *a, const void *b, size_t len);
 
@@ -210,8 +221,9 @@ TD_API const char *td_cpu_features(void);
 TD_API const char *td_version(void);
 
 // Known-answer test of every backend usable here, on both paths, each also
-// checked against portable C: TD_OK, or TD_ERR_UNSUPPORTED when a backend
-// gives a wrong digest (it must then not be used; pin another).
+// checked against portable C, and of PBKDF2 on the backends in use: TD_OK,
+// or TD_ERR_UNSUPPORTED when a backend gives a wrong digest (it must then
+// not be used; pin another).
 TD_API int td_selftest(void);
 
 #ifdef __cplusplus

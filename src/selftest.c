@@ -97,6 +97,19 @@ static int fixed_agrees_with_portable(td_alg alg, const td_backend_row *row,
     return 1;
 }
 
+// PBKDF2 on the backends in use: RFC 6070's second vector (HMAC-SHA-1, two
+// iterations, one output block) and RFC 7914's first (HMAC-SHA-256, 64
+// bytes: two output blocks side by side on the many path).
+static int pbkdf2_known_answers(void)
+{
+    uint8_t dk[64];
+    return td_pbkdf2_hmac(TD_SHA1, "password", 8, "salt", 4, 2, dk, 20) == TD_OK &&
+           matches_hex(dk, 20, "ea6c014dc72d6f8ccd1ed92ace1d41f0d8de8957") &&
+           td_pbkdf2_hmac(TD_SHA256, "passwd", 6, "salt", 4, 1, dk, 64) == TD_OK &&
+           matches_hex(dk, 64, "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc"
+                               "49ca9cccf179b645991664b39d77ef317c71b845b1e30bd509112041d3a19783");
+}
+
 int td_selftest(void)
 {
     for (int a = 0; a < TD_ALG_COUNT; a++) {
@@ -129,5 +142,5 @@ int td_selftest(void)
             }
         }
     }
-    return TD_OK;
+    return pbkdf2_known_answers() ? TD_OK : TD_ERR_UNSUPPORTED;
 }
