@@ -100,7 +100,7 @@ static void derive_group(td_alg alg, const td_backend_row *row, const keyed *key
 // split them as td_stream_group says, as for td_hash_many.
 static size_t group_size(const td_backend_row *row, size_t left)
 {
-    if (row->streams)
+    if (row->kind == TD_ROW_STREAMS)
         return td_stream_group(left, row->lanes);
     return left <= row->lanes ? left : row->lanes;
 }

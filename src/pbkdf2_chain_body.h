@@ -224,7 +224,7 @@ static TD_ALWAYS_INLINE void chain_lanes(td_alg alg, const td_backend_row *row,
 // folded into the loops.
 #define TD_PBKDF2_CHAIN_FOR(a)                              \
     do {                                                    \
-        if (row->lanes == 1)                                \
+        if (row->kind == TD_ROW_SINGLE)                     \
             chain_one((a), row, key, lanes, iterations);    \
         else                                                \
             chain_lanes((a), row, key, lanes, k, iterations); \
