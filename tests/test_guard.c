@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0
  * Guard pages: inputs that end exactly at a PROT_NONE page (and start right
  * after one), outputs whose last byte is the last one before a guard, and
- * contexts placed so that they end at a guard. A read or write one byte too
- * far faults. Every backend is pinned in turn; results are compared with the
+ * contexts placed so that they end at a guard; running contexts fed chunks
+ * that end at a guard through td_update_many and finished by td_final_many
+ * into digests that end at one. A read or write one byte too far faults. Every backend is pinned in turn; results are compared with the
  * reference of ref.h (OpenSSL where the build has it, else the portable
  * backend on copies in ordinary memory). POSIX (mmap, mprotect) and Windows
  * (VirtualAlloc, VirtualProtect): elsewhere the test reports itself skipped
@@ -177,6 +178,126 @@ static void check_many_input(td_alg alg, size_t len)
     tu_clear_len();
 }
 
+// Running contexts through td_update_many: each holds a partial block of its
+// own size first, then takes a chunk that ends at the upper guard (lengths
+// len, len-1, ...), the contexts themselves ending at a guard too; then the
+// same with chunks that start right after the lower guard; and for len a
+// whole number of blocks, contexts holding whole blocks only that all take
+// len bytes ending at the guard (the way of chunks of one size). The digests
+// of td_final_many end at a guard. The reference hashes a copy of prefix and
+// chunk together.
+static void check_streams_input(td_alg alg, size_t len)
+{
+    enum { N = 17 }; // 17 contexts fit in the guarded page
+    const size_t b = td_block_size(alg), d = td_digest_size(alg);
+    td_ctx *const c = (td_ctx *)(void *)(ctxg.hi - N * sizeof(td_ctx));
+    td_ctx *ctxs[N];
+    const void *ptrs[N];
+    size_t lens[N], pre[N];
+    uint8_t want[TD_MAX_DIGEST_SIZE];
+    uint8_t *const mo = out.hi - N * d;
+    uint8_t *whole = (uint8_t *)malloc(2 * b + len + 1);
+    if (whole == NULL) {
+        fprintf(stderr, "test_guard: out of memory\n");
+        exit(2);
+    }
+    tu_set_len(len);
+    for (int mode = 0; mode < 3; mode++) {
+        const int starts_after = mode == 1, aligned = mode == 2;
+        if (aligned && (len == 0 || len % b != 0))
+            break;
+        for (size_t i = 0; i < N; i++) {
+            ctxs[i] = c + i;
+            pre[i] = aligned ? (i % 3) * b : (i * 7) % b;
+            lens[i] = aligned ? len : len >= i ? len - i : 0;
+            ptrs[i] = starts_after ? in.lo + i : in.hi - lens[i];
+            int rc = td_init(ctxs[i], alg);
+            if (rc == TD_OK) rc = td_update(ctxs[i], in.lo + 2000 + i, pre[i]);
+            TU_OK(rc, "td_init and td_update before td_update_many");
+        }
+        if (!TU_OK(td_update_many(N, ctxs, ptrs, lens), "td_update_many"))
+            continue;
+        if (!TU_OK(td_final_many(N, ctxs, mo), "td_final_many"))
+            continue;
+        for (size_t i = 0; i < N; i++) {
+            memcpy(whole, in.lo + 2000 + i, pre[i]);
+            memcpy(whole + pre[i], ptrs[i], lens[i]);
+            ref_hash(alg, whole, pre[i] + lens[i], want);
+            TU_EQ_MEM(mo + i * d, want, d,
+                      starts_after ? "td_update_many, chunks after a guard page, contexts and out at one"
+                      : aligned    ? "td_update_many, whole blocks alike, chunks, contexts and out at a guard page"
+                                   : "td_update_many, chunks, contexts and out at a guard page");
+        }
+    }
+
+    // HMAC: the contexts (9 fit) and chunks at a guard, the MACs ending at
+    // one; again with whole blocks alike into the fresh contexts.
+    enum { H = 9 };
+    td_hmac_ctx *const h = (td_hmac_ctx *)(void *)(ctxg.hi - H * sizeof(td_hmac_ctx));
+    td_hmac_ctx *hctxs[H];
+    uint8_t *const ho = out.hi - H * d;
+    const uint8_t *key = in.lo + 3000;
+    for (int aligned = 0; aligned < 2; aligned++) {
+        if (aligned && (len == 0 || len % b != 0))
+            break;
+        for (size_t i = 0; i < H; i++) {
+            hctxs[i] = h + i;
+            pre[i] = aligned ? 0 : (i * 11) % b;
+            lens[i] = aligned ? len : len >= i ? len - i : 0;
+            ptrs[i] = in.hi - lens[i];
+            int rc = td_hmac_init(hctxs[i], alg, key, i * 20);
+            if (rc == TD_OK) rc = td_hmac_update(hctxs[i], in.lo + 2000 + i, pre[i]);
+            TU_OK(rc, "td_hmac_init and td_hmac_update before td_hmac_update_many");
+        }
+        if (TU_OK(td_hmac_update_many(H, hctxs, ptrs, lens), "td_hmac_update_many")
+            && TU_OK(td_hmac_final_many(H, hctxs, ho), "td_hmac_final_many"))
+            for (size_t i = 0; i < H; i++) {
+                memcpy(whole, in.lo + 2000 + i, pre[i]);
+                memcpy(whole + pre[i], ptrs[i], lens[i]);
+                ref_hmac(alg, key, i * 20, whole, pre[i] + lens[i], want);
+                TU_EQ_MEM(ho + i * d, want, d, "td_hmac_update_many, chunks, contexts and out at a guard page");
+            }
+    }
+    free(whole);
+    tu_clear_len();
+}
+
+// td_final_many and td_hmac_final_many over more streams than one round of
+// finals takes (32), the last digest's last byte the last before a guard.
+static void check_streams_output(td_alg alg)
+{
+    enum { N = 40 };
+    const size_t b = td_block_size(alg), d = td_digest_size(alg);
+    td_ctx ctxs[N];
+    td_ctx *ptrs[N];
+    td_hmac_ctx hctxs[N];
+    td_hmac_ctx *hptrs[N];
+    uint8_t want[TD_MAX_DIGEST_SIZE];
+    uint8_t *const o = out.hi - N * d;
+    const uint8_t *msg = in.lo + 5;
+    for (size_t i = 0; i < N; i++) {
+        // Lengths around the padding edge: one last block or two.
+        const size_t len = b - 12 + i;
+        ptrs[i] = &ctxs[i];
+        hptrs[i] = &hctxs[i];
+        int rc = td_init(&ctxs[i], alg);
+        if (rc == TD_OK) rc = td_update(&ctxs[i], msg, len);
+        if (rc == TD_OK) rc = td_hmac_init(&hctxs[i], alg, msg + 100, i);
+        if (rc == TD_OK) rc = td_hmac_update(&hctxs[i], msg, len);
+        TU_OK(rc, "streams before td_final_many");
+    }
+    if (TU_OK(td_final_many(N, ptrs, o), "td_final_many"))
+        for (size_t i = 0; i < N; i++) {
+            ref_hash(alg, msg, b - 12 + i, want);
+            TU_EQ_MEM(o + i * d, want, d, "td_final_many, output at a guard page");
+        }
+    if (TU_OK(td_hmac_final_many(N, hptrs, o), "td_hmac_final_many"))
+        for (size_t i = 0; i < N; i++) {
+            ref_hmac(alg, msg + 100, i, msg, b - 12 + i, want);
+            TU_EQ_MEM(o + i * d, want, d, "td_hmac_final_many, output at a guard page");
+        }
+}
+
 // Digests written so that their last byte is the last one before a guard.
 static void check_output(td_alg alg)
 {
@@ -332,6 +453,11 @@ int main(int argc, char **argv)
             check_many_input(alg, 128);
             for (size_t i = 0; i < sizeof big_lens / sizeof big_lens[0]; i++)
                 check_many_input(alg, big_lens[i]);
+            for (size_t len = 0; len <= 300; len += 1 + len / 16)
+                check_streams_input(alg, len);
+            for (size_t i = 0; i < sizeof big_lens / sizeof big_lens[0]; i++)
+                check_streams_input(alg, big_lens[i]);
+            check_streams_output(alg);
         }
     }
     return tu_finish();

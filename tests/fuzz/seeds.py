@@ -62,6 +62,60 @@ def many():
               bytes([a, 0x03, 16, 0]) + d.to_bytes(2, "big") + pattern(17 * d, a))
 
 
+def streams():
+    for a, alg in enumerate(ALGS):
+        b = BLOCK[alg]
+        lens = [0, 1, 0x80, 0x81, 0xc0, b - 9 if b - 9 < 0x80 else 55, 0x83, 7]
+
+        def update(k, start, step, alike=None, sizes=lens):
+            # Places of either parity: an empty chunk at an odd one is NULL.
+            if alike is not None:  # one length byte, then a place per chunk
+                return bytes([0x80, k - 1, start, step, alike]) + bytes((j * 53 + 1) & 0xFF for j in range(k))
+            op = bytes([0, k - 1, start, step])
+            for j in range(k):
+                op += bytes([sizes[j % len(sizes)], (j * 53 + 1) & 0xFF])
+            return op
+
+        def head(hmac, backend, n, key=b""):
+            h = bytes([a, (1 if hmac else 0) | 0x12, backend, n - 1])
+            return h + (bytes([len(key)]) + key if hmac else b"")
+
+        def tail(ops, arena):
+            return bytes([len(ops)]) + len(arena).to_bytes(2, "big") + b"".join(ops) + arena
+
+        arena = pattern(3 * b + 17, a)
+        # 70 streams (two rounds of 64, three of 32 finals): every one fed,
+        # then subsets, one alone, a fork, some finished, lockstep, and each
+        # kind of refused call.
+        ops = [update(70, 0, 1), update(33, 5, 7), bytes([4, 9, 0x82, 3]), bytes([7, 9, 60]),
+               bytes([6, 19, 2, 3]), update(64, 1, 3, alike=0x81), update(70, 69, 69)]
+        ops += [bytes([5, 69, 0, 1, kind, 68]) for kind in range(7)]
+        ops += [update(2, 0, 1), update(1, 6, 1)]
+        write("streams", f"{alg}-mixed70", head(False, 0, 70) + tail(ops, arena))
+        # Each of the first backends listed pinned, on 1, 17 and 100 streams.
+        for j, n in enumerate((1, 17, 100)):
+            ops = [update(n, 0, 1), update(n, n // 2, 1), bytes([6, n // 3, 0, 1]), update(n, 0, 1)]
+            write("streams", f"{alg}-pinned{j + 1}-n{n}", head(False, j + 1, n) + tail(ops, arena))
+        # HMAC: keys from 150 bytes down (longer than a block, then shorter).
+        ops = [update(40, 0, 1, alike=0x80), bytes([7, 3, 4]), update(40, 2, 3), bytes([6, 9, 1, 1]),
+               update(40, 0, 1, alike=0xc0)] + [bytes([5, 39, 0, 1, kind, 1]) for kind in range(7)]
+        write("streams", f"{alg}-hmac40", head(True, 0, 40, pattern(150, 9)) + tail(ops, arena))
+        ops = [update(100, 0, 1), update(100, 99, 99), bytes([6, 99, 0, 1])]
+        write("streams", f"{alg}-hmac100", head(True, 2, 100, pattern(3, 9)) + tail(ops, arena))
+        # Whole blocks alike into contexts holding none buffered (a file's
+        # reads): 1, 2 and 3 blocks on 100 streams, then 64 of them, then
+        # the lockstep broken by a partial block; into such contexts, whole
+        # blocks for the first stream only, and one length alike that is
+        # not whole blocks.
+        whole = [update(100, 0, 1, alike=0x80), update(100, 7, 3, alike=0x81), update(100, 0, 1, alike=0x82),
+                 update(64, 5, 1, alike=0x80), update(3, 0, 1), update(100, 0, 1, alike=0x80),
+                 bytes([5, 99, 0, 1, 1, 3])]
+        first_whole = [update(100, 0, 1, alike=0x80), update(100, 0, 1, sizes=[0x80, 0x81, 0x80, 3, 0xc0])]
+        not_whole = [update(100, 3, 1, alike=0x81), update(100, 0, 1, alike=5), update(100, 0, 1, alike=0xc0)]
+        for j, ops in enumerate((whole, first_whole, not_whole)):
+            write("streams", f"{alg}-whole{j}", head(j == 2, j, 100, pattern(20, 9)) + tail(ops, arena))
+
+
 def mac():
     for a, alg in enumerate(ALGS):
         b, d = BLOCK[alg], DIGEST[alg]
@@ -129,6 +183,7 @@ def check_line():
 if __name__ == "__main__":
     stream()
     many()
+    streams()
     mac()
     backend_env()
     cpu_env()
