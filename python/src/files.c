@@ -20,6 +20,7 @@
 #define close_file _close
 #else
 #include <pthread.h>
+#include <sched.h>
 #include <unistd.h>
 static int open_file(const char *path)
 {
@@ -49,6 +50,7 @@ typedef struct {
     uint8_t *bufs;                  // lanes * LANE_CHUNK, at least ALONE_CHUNK
     size_t err_file;                // the first file that failed here, or SIZE_MAX
     int err;
+    int claimed;                    // has taken its first share
 } worker;
 
 struct job {
@@ -94,20 +96,25 @@ static void fail(worker *w, size_t file, int err)
     job_unlock(w->job);
 }
 
-// Claims files for the free slots, a fair share of what is left so that
-// every worker gets a group, and opens them. Returns how many are open.
+// Claims files for the free slots and opens them: at first an even share
+// of all the files, then a fair share of what is left, so that every worker
+// keeps a group. Returns how many are open.
 static size_t claim(worker *w, size_t nopen)
 {
     job *j = w->job;
     size_t first, count;
     job_lock(j);
     size_t left = j->stop ? 0 : j->nfiles - j->next;
-    count = (left + j->nworkers - 1) / j->nworkers;
+    size_t pool = w->claimed ? left : j->nfiles;
+    count = (pool + j->nworkers - 1) / j->nworkers;
+    if (count > left)
+        count = left;
     if (count > j->lanes - nopen)
         count = j->lanes - nopen;
     first = j->next;
     j->next += count;
     job_unlock(j);
+    w->claimed = 1;
     for (size_t f = first; f < first + count; f++) {
         int fd = open_file(j->paths[f]);
         if (fd < 0) {
@@ -268,8 +275,14 @@ static size_t lanes_for(td_alg alg)
     return lanes < MAX_LANES ? lanes : MAX_LANES;
 }
 
+// The CPUs this process may run on.
 static size_t cpu_count(void)
 {
+#if defined(__linux__) && defined(CPU_COUNT)
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return (size_t)CPU_COUNT(&set);
+#endif
 #if defined(_SC_NPROCESSORS_ONLN)
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n > 0 ? (size_t)n : 1;
@@ -344,10 +357,10 @@ static PyObject *hash_files(PyObject *module, PyObject *const *args, Py_ssize_t 
         paths[i] = PyBytes_AsString(bytes);
     }
 
-    // No more workers than groups to fill: a few files never start threads
-    // that would find nothing to do.
-    size_t groups = (nfiles + j.lanes - 1) / j.lanes;
-    j.nworkers = jobs < groups ? jobs : groups;
+    // One worker per CPU, the files shared evenly among them (a few files
+    // start no thread that would find nothing to do): where CPUs are free,
+    // two groups of 8 files beat one of 16.
+    j.nworkers = jobs < nfiles ? jobs : nfiles;
     if (j.nworkers > MAX_JOBS)
         j.nworkers = MAX_JOBS;
 #ifdef _WIN32
