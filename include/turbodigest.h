@@ -170,6 +170,56 @@ TD_API int td_pbkdf2_hmac(td_alg alg, const void *password, size_t password_len,
 // Compares in time that depends on len only: 1 when equal, 0 when not.
 TD_API int td_equal(const void *a, const void *b, size_t len);
 
+// ------------------------------------------------ saving and resuming a hash
+
+// A running hash as bytes that any machine reads back, to continue it
+// later, elsewhere, or after a restart. Format version 1, all integers
+// big-endian:
+//
+//   offset  size  field
+//   0       4     magic: "tdcx" for a td_ctx, "tdhm" for a td_hmac_ctx
+//   4       1     format version: 1
+//   5       1     algorithm: its td_alg value (TD_MD5 0 ... TD_SHA512_256 7)
+//   6       1     n: bytes buffered, below the block size: the message length
+//                 modulo the block size
+//   7       1     0
+//   8       L     message length in bytes so far: L = 16 for SHA-384, SHA-512
+//                 and SHA-512/t, 8 for the others (MD5's modulo 2^64)
+//   8+L     S     chaining state, as words: S = 16 for MD5 (4 of 32 bits), 20
+//                 for SHA-1 (5 of 32), 32 for SHA-224/256 (8 of 32), 64 for the
+//                 SHA-512 family (8 of 64)
+//   8+L+S   S     td_hmac_ctx only: the outer hash's state, which has taken the
+//                 key block and nothing else (the length above and the
+//                 buffered bytes are the inner hash's, key block included)
+//   ...     n     the buffered bytes
+//   ...     4     CRC-32 (as zlib's crc32) of every byte before it
+//
+// An export holds the message's last bytes and, for HMAC, the key's states:
+// keep it as secret as they are. The largest exports, to size buffers by:
+// SHA-512 family contexts with 127 bytes buffered.
+enum { TD_CTX_EXPORT_MAX = 219, TD_HMAC_CTX_EXPORT_MAX = 283 };
+
+// Writes ctx's export to buf and returns its size (8 + L + S + n + 4 bytes,
+// at most TD_CTX_EXPORT_MAX); ctx is unchanged. Returns 0, writing nothing,
+// when ctx or buf is NULL, ctx was never initialised or is finished, or cap
+// is below the size.
+TD_API size_t td_ctx_export(const td_ctx *ctx, void *buf, size_t cap);
+
+// Sets ctx to the hash that buf's len bytes hold, whatever ctx held before.
+// Every field is checked (magic, version, algorithm, buffered count against
+// the block size and the length, the algorithm's length limit, the size,
+// with no byte after the CRC, and the CRC): TD_ERR_ARG on any mismatch or a
+// NULL pointer, and ctx is left as it was.
+TD_API int td_ctx_import(td_ctx *ctx, const void *buf, size_t len);
+
+// The same for HMAC: both halves in one export, of one algorithm
+// (TD_HMAC_CTX_EXPORT_MAX bytes at most). A td_hmac_ctx whose halves are not
+// as td_hmac_init and td_hmac_update leave them (another algorithm in each,
+// the outer hash fed) exports nothing; an import whose inner hash has not
+// taken the key block is refused.
+TD_API size_t td_hmac_ctx_export(const td_hmac_ctx *ctx, void *buf, size_t cap);
+TD_API int td_hmac_ctx_import(td_hmac_ctx *ctx, const void *buf, size_t len);
+
 // ----------------------------------------------------- many streams at once
 
 // Feeds n running hashes at once: the same as td_update(ctxs[i], data[i],
