@@ -251,6 +251,59 @@ static PyObject *hash_deepcopy(PyObject *self, PyObject *memo)
     return hash_copy(self, NULL);
 }
 
+// Pickling: the library's export of the running hash, a byte format that
+// any machine reads back (turbodigest.h), and the function that imports it.
+static PyObject *restore_hash;
+
+static PyObject *hash_reduce(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    HashObject *h = (HashObject *)self;
+    uint8_t state[TD_CTX_EXPORT_MAX];
+    td_ctx c;
+    if (h->lock != NULL)
+        tdpy_lock_enter(h->lock);
+    if (h->running) {
+        td_copy(&c, &h->u.ctx);
+    } else {
+        td_init(&c, (td_alg)h->alg);
+        td_update(&c, h->u.small, h->small_len);
+    }
+    if (h->lock != NULL)
+        PyThread_release_lock(h->lock);
+    size_t len = td_ctx_export(&c, state, sizeof state);
+    memset(&c, 0, sizeof c);
+    if (len == 0)
+        return tdpy_status_error(TD_ERR_STATE);
+    PyObject *result = Py_BuildValue("O(y#)", restore_hash, (const char *)state, (Py_ssize_t)len);
+    memset(state, 0, sizeof state);
+    return result;
+}
+
+static PyObject *hash_from_state(PyObject *module, PyObject *arg)
+{
+    (void)module;
+    Py_buffer view;
+    if (tdpy_get_bytes_like(arg, &view, "_restore_hash", "state") < 0)
+        return NULL;
+    td_ctx c;
+    int rc = td_ctx_import(&c, view.buf, (size_t)view.len);
+    // Byte 5 of the export format names the algorithm (turbodigest.h).
+    const td_alg alg = rc == TD_OK ? (td_alg)((const uint8_t *)view.buf)[5] : TD_MD5;
+    PyBuffer_Release(&view);
+    if (rc != TD_OK) {
+        PyErr_SetString(PyExc_ValueError, "not the state of a turbodigest hash object");
+        return NULL;
+    }
+    HashObject *h = hash_alloc(alg);
+    if (h != NULL) {
+        td_copy(&h->u.ctx, &c);
+        h->running = 1;
+    }
+    memset(&c, 0, sizeof c);
+    return (PyObject *)h;
+}
+
 static PyObject *hash_get_name(PyObject *self, void *closure)
 {
     (void)closure;
@@ -286,6 +339,8 @@ static PyMethodDef hash_methods[] = {
      "copy($self, /)\n--\n\nReturn a copy of the hash object."},
     {"__copy__", hash_copy, METH_NOARGS, NULL},
     {"__deepcopy__", hash_deepcopy, METH_O, NULL},
+    {"__reduce__", hash_reduce, METH_NOARGS,
+     "Pickles the running hash as the library's portable export."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -334,6 +389,9 @@ int tdpy_hash_init(PyObject *module)
 {
     hash_type = (PyTypeObject *)PyType_FromSpec(&hash_spec);
     if (hash_type == NULL)
+        return -1;
+    restore_hash = PyObject_GetAttrString(module, "_restore_hash");
+    if (restore_hash == NULL)
         return -1;
     return PyModule_AddObjectRef(module, "HASH", (PyObject *)hash_type);
 }
@@ -418,6 +476,9 @@ PyMethodDef tdpy_hash_functions[] = {
     CONSTRUCTOR_ROW(sha512, "SHA-512"),
     CONSTRUCTOR_ROW(sha512_224, "SHA-512/224"),
     CONSTRUCTOR_ROW(sha512_256, "SHA-512/256"),
+    {"_restore_hash", hash_from_state, METH_O,
+     "_restore_hash($module, state, /)\n--\n\n"
+     "A hash object from its pickled state (HASH.__reduce__)."},
     {"new", (PyCFunction)(void (*)(void))new, METH_FASTCALL | METH_KEYWORDS,
      "new($module, /, name, data=b'', *, usedforsecurity=True, string=None)\n--\n\n"
      "Return a new hash object for the algorithm name ('sha256', 'SHA-256',\n"

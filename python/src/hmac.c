@@ -183,6 +183,49 @@ static PyObject *hmac_deepcopy(PyObject *self, PyObject *memo)
     return hmac_copy(self, NULL);
 }
 
+// Pickling, as hash objects (hash.c). The state holds the key's inner and
+// outer hashes: as secret as the key.
+static PyObject *restore_hmac;
+
+static PyObject *hmac_reduce(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    HmacObject *h = (HmacObject *)self;
+    uint8_t state[TD_HMAC_CTX_EXPORT_MAX];
+    if (h->lock != NULL)
+        tdpy_lock_enter(h->lock);
+    size_t len = td_hmac_ctx_export(&h->ctx, state, sizeof state);
+    if (h->lock != NULL)
+        PyThread_release_lock(h->lock);
+    if (len == 0)
+        return tdpy_status_error(TD_ERR_STATE);
+    PyObject *result = Py_BuildValue("O(y#)", restore_hmac, (const char *)state, (Py_ssize_t)len);
+    memset(state, 0, sizeof state);
+    return result;
+}
+
+static PyObject *hmac_from_state(PyObject *module, PyObject *arg)
+{
+    (void)module;
+    Py_buffer view;
+    if (tdpy_get_bytes_like(arg, &view, "_restore_hmac", "state") < 0)
+        return NULL;
+    td_hmac_ctx c;
+    int rc = td_hmac_ctx_import(&c, view.buf, (size_t)view.len);
+    // Byte 5 of the export format names the algorithm (turbodigest.h).
+    const td_alg alg = rc == TD_OK ? (td_alg)((const uint8_t *)view.buf)[5] : TD_MD5;
+    PyBuffer_Release(&view);
+    if (rc != TD_OK) {
+        PyErr_SetString(PyExc_ValueError, "not the state of a turbodigest HMAC object");
+        return NULL;
+    }
+    HmacObject *h = hmac_alloc(alg);
+    if (h != NULL)
+        h->ctx = c;
+    memset(&c, 0, sizeof c);
+    return (PyObject *)h;
+}
+
 static PyObject *hmac_get_name(PyObject *self, void *closure)
 {
     (void)closure;
@@ -213,6 +256,9 @@ static PyMethodDef hmac_methods[] = {
      "copy($self, /)\n--\n\nReturn a separate copy of this hashing object."},
     {"__copy__", hmac_copy, METH_NOARGS, NULL},
     {"__deepcopy__", hmac_deepcopy, METH_O, NULL},
+    {"__reduce__", hmac_reduce, METH_NOARGS,
+     "Pickles the running HMAC as the library's portable export (secret: it\n"
+     "continues the MAC under the key)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -245,6 +291,9 @@ int tdpy_hmac_init(PyObject *module)
 {
     hmac_type = (PyTypeObject *)PyType_FromSpec(&hmac_spec);
     if (hmac_type == NULL)
+        return -1;
+    restore_hmac = PyObject_GetAttrString(module, "_restore_hmac");
+    if (restore_hmac == NULL)
         return -1;
     return PyModule_AddObjectRef(module, "HMAC", (PyObject *)hmac_type);
 }
@@ -289,6 +338,9 @@ static PyObject *hmac_digest(PyObject *module, PyObject *const *args, Py_ssize_t
 }
 
 PyMethodDef tdpy_hmac_functions[] = {
+    {"_restore_hmac", hmac_from_state, METH_O,
+     "_restore_hmac($module, state, /)\n--\n\n"
+     "An HMAC object from its pickled state (HMAC.__reduce__)."},
     {"hmac_digest", (PyCFunction)(void (*)(void))hmac_digest, METH_FASTCALL | METH_KEYWORDS,
      "hmac_digest($module, /, key, msg, digest)\n--\n\n"
      "HMAC of msg under key in one call, as hmac.digest(); digest as hmac.new()'s digestmod."},

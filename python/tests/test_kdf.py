@@ -55,3 +55,59 @@ def test_errors():
         td.hkdf("sha256", "k", length=32)
     with pytest.raises(ValueError, match="unsupported hash type"):
         td.hkdf("sha3_256", b"k", length=32)
+
+
+@pytest.mark.parametrize("name", ALGS)
+def test_pbkdf2_against_hashlib(name, rng):
+    size = hashlib.new(name).digest_size
+    for iterations in (1, 2, 3, 100, 1000):
+        for dklen in (None, 1, size - 1, size, size + 1, 3 * size + 5):
+            if dklen is not None and dklen < 1:
+                continue
+            pw = rng.randbytes(rng.choice([0, 1, 20, 64, 65, 128, 129, 300]))
+            salt = rng.randbytes(rng.choice([0, 8, 16, 100]))
+            assert td.pbkdf2_hmac(name, pw, salt, iterations, dklen) == \
+                hashlib.pbkdf2_hmac(name, pw, salt, iterations, dklen)
+    assert td.pbkdf2_hmac(name, bytearray(b"pw"), memoryview(b"salt"), iterations=5,
+                          dklen=7) == hashlib.pbkdf2_hmac(name, b"pw", b"salt", 5, 7)
+
+
+def test_pbkdf2_rfc6070():
+    assert td.pbkdf2_hmac("sha1", b"password", b"salt", 4096, 20).hex() == \
+        "4b007901b765489abead49d926f721d065a429c1"
+
+
+PBKDF2_SAME = [
+    lambda m: m.pbkdf2_hmac("sha256", b"p", b"s", 0),
+    lambda m: m.pbkdf2_hmac("sha256", b"p", b"s", -1),
+    lambda m: m.pbkdf2_hmac("sha256", b"p", b"s", 2**31),
+    lambda m: m.pbkdf2_hmac("sha256", b"p", b"s", 2**63),
+    lambda m: m.pbkdf2_hmac("sha256", b"p", b"s", 1, 0),
+    lambda m: m.pbkdf2_hmac("sha256", b"p", b"s", 1, -1),
+    lambda m: m.pbkdf2_hmac("sha256", b"p", b"s", 1, 2**31),
+    lambda m: m.pbkdf2_hmac("sha256", b"p", b"s", 1, 2**64),
+    lambda m: m.pbkdf2_hmac("sha256", b"p", b"s", 1.0),
+    lambda m: m.pbkdf2_hmac("sha256", "p", b"s", 1),
+    lambda m: m.pbkdf2_hmac("sha256", b"p", "s", 1),
+    lambda m: m.pbkdf2_hmac("sha256", b"p", b"s", True).hex(),
+    lambda m: m.pbkdf2_hmac(b"sha256", b"p", b"s", 1),
+    lambda m: m.pbkdf2_hmac("sha256", memoryview(b"pp")[::2], b"s", 1).hex(),
+    lambda m: m.pbkdf2_hmac("sha512_224", b"p", b"s", 1).hex(),
+    lambda m: m.pbkdf2_hmac(hash_name="sha1", password=b"p", salt=b"s", iterations=2,
+                            dklen=3).hex(),
+]
+
+
+@pytest.mark.parametrize("call", PBKDF2_SAME)
+def test_pbkdf2_same_outcome_as_hashlib(call):
+    from test_hashlib import outcome
+    assert outcome(lambda: call(td)) == outcome(lambda: call(hashlib))
+
+
+def test_pbkdf2_errors():
+    with pytest.raises(ValueError, match="^unsupported hash type foo$"):
+        td.pbkdf2_hmac("foo", b"p", b"s", 1)
+    with pytest.raises(TypeError):
+        td.pbkdf2_hmac("sha256", b"p", b"s")
+    with pytest.raises(BufferError):
+        td.pbkdf2_hmac("sha256", memoryview(b"pppp")[::2], b"s", 1)

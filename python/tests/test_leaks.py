@@ -6,6 +6,7 @@ objects the collector tracks, nor the inputs' reference counts may grow."""
 import gc
 import hashlib
 import io
+import pickle
 import sys
 import tracemalloc
 
@@ -48,6 +49,12 @@ CALLS = {
     "hmac ctor": lambda: hmac.new(KEY, MSG, td.sha256).name,
     "hmac.digest": lambda: hmac.digest(KEY, BA, "sha512"),
     "hkdf": lambda: td.hkdf("sha256", KEY, salt=MSG, info=MSG, length=100),
+    "pbkdf2": lambda: td.pbkdf2_hmac("sha1", KEY, MSG, 3, 50),
+    "pickle": lambda: pickle.loads(pickle.dumps(td.sha256(BIG))).digest(),
+    "pickle hmac": lambda: pickle.loads(pickle.dumps(hmac.new(KEY, MSG, "md5"))).digest(),
+    "err pbkdf2": swallow(lambda: td.pbkdf2_hmac("sha1", KEY, MSG, 0)),
+    "err pbkdf2 name": swallow(lambda: td.pbkdf2_hmac("nope", BA, MSG, 1)),
+    "err restore": swallow(lambda: td.sha256().__reduce__()[0](MSG)),
     "backends": lambda: (td.backends("sha256", "many"), td.backend("md5"), td.cpu_features()),
     "file_digest": lambda: td.file_digest(io.BytesIO(BIG), "sha256").digest(),
     "err str": swallow(lambda: td.sha256("s")),

@@ -102,6 +102,7 @@ def test_gil_released(big_files):
         "hash_files": lambda: td.hash_files("sha256", big_files, jobs=1),
         "hmac": lambda: hmac.new(b"k", big, "sha256"),
         "hmac.digest": lambda: hmac.digest(b"k", big, "sha256"),
+        "pbkdf2_hmac": lambda: td.pbkdf2_hmac("sha256", b"pw", b"salt", 200_000),
     }
     with open(big_files[0], "rb") as f:
         calls["file_digest"] = lambda: td.file_digest(f, "sha384")

@@ -12,7 +12,8 @@ exceptions), and beyond it many messages or files at once::
     turbodigest.hash_files("sha256", paths)            # files side by side
 
 HMAC is in turbodigest.hmac (shaped like the standard hmac module); HKDF and
-PBKDF2 are hkdf() and pbkdf2_hmac().
+PBKDF2 are hkdf() and pbkdf2_hmac(). Hash and HMAC objects pickle as the
+library's portable export of their running state.
 """
 
 from ._turbodigest import (
@@ -29,6 +30,7 @@ from ._turbodigest import (
     hkdf as hkdf,
     md5 as md5,
     new as new,
+    pbkdf2_hmac as pbkdf2_hmac,
     selftest as selftest,
     sha1 as sha1,
     sha224 as sha224,
@@ -44,6 +46,6 @@ from ._file_digest import file_digest as file_digest
 __all__ = [
     "HASH", "algorithms_available", "algorithms_guaranteed", "backend", "backends",
     "cpu_features", "file_digest", "hash_files", "hash_many", "hash_many_fixed", "hkdf",
-    "md5", "new", "selftest", "sha1", "sha224", "sha256", "sha384", "sha512",
+    "md5", "new", "pbkdf2_hmac", "selftest", "sha1", "sha224", "sha256", "sha384", "sha512",
     "sha512_224", "sha512_256", "use_backend",
 ]
