@@ -98,6 +98,10 @@
 #define NODES_NO(family, isa, row_name, fn) { NULL }
 #define NODES_EACH(family, isa, row_name, fn) \
     { .family = TD_HAVE_##isa ? TYPED(td_##family##_nodes_fn, fn, family, row_name) : NULL }
+#define NODES_LEVEL(family, isa, row_name, fn) NODES_EACH(family, isa, row_name, fn)
+#define NODES_LEVEL_NO    0
+#define NODES_LEVEL_EACH  0
+#define NODES_LEVEL_LEVEL 1
 
 // A row left out of the build keeps its place, its functions NULL and never
 // referenced.
@@ -113,6 +117,7 @@
       .lanes = CHECKED_LANES(row_kind, row_lanes, family, row_name),                         \
       .kind = TD_ROW_##row_kind,                                                             \
       .nodes = NODES_##nodes_kind(family, isa, row_name, nodes_fn),                          \
+      .nodes_level = NODES_LEVEL_##nodes_kind,                                               \
       .built = TD_HAVE_##isa },
 #include "backends/backends.def"
 #undef TD_BEGIN_FAMILY

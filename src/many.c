@@ -157,15 +157,6 @@ static const td_backend_row *row_for(const td_backend_row *given, td_alg alg, si
     return given != NULL ? given : td_many_row_for(alg, count, shape);
 }
 
-// How many of left messages row takes in its next call: rows of streams
-// split them as td_stream_group says.
-static inline size_t batch_size(const td_backend_row *row, size_t left)
-{
-    if (row->kind == TD_ROW_STREAMS)
-        return td_stream_group(left, row->lanes);
-    return left <= row->lanes ? left : row->lanes;
-}
-
 // ---------------------------------------------------------------- messages
 
 // The messages of a call: message i at ptrs[i], or at base + i * len when
@@ -207,6 +198,28 @@ static void one_at_a_time(const td_backend_row *row, td_alg alg, const messages 
 
 // ------------------------------------------------------------ equal lengths
 
+// The nodes of through_nodes where the row takes a batch of them a call and
+// they are more than one batch: a call for each, split as for any batch
+// (td_row_batch). Out of line: with it inlined, hash_equal_core's lanes
+// were slower (docs/performance-notes.md, "Splitting a batch among
+// streams").
+// start is SHA-224/256's start state, NULL for SHA-1.
+static TD_NOINLINE void nodes_in_batches(const td_backend_row *row, size_t digest_size,
+                                         const void *const *ptrs, const uint8_t *base, size_t n,
+                                         const td_shared_block *last,
+                                         const td_sha256_state *start, uint8_t *out)
+{
+    for (size_t i = 0, k; i < n; i += k) {
+        k = td_row_batch(row, n - i);
+        const void *const *p = ptrs != NULL ? ptrs + i : NULL;
+        const uint8_t *b = ptrs != NULL ? NULL : base + 64 * i;
+        if (start == NULL)
+            row->nodes.sha1(p, b, k, &last->sha1, out + i * digest_size);
+        else
+            row->nodes.sha256(p, b, k, &last->sha256, start, out + i * digest_size, digest_size);
+    }
+}
+
 // n messages of one block and the shared one each (a Merkle level's nodes,
 // at ptrs[i] or at base + 64 * i), through row's function that takes them
 // to their digests, where it has one: 1. Else 0, and nothing done. No
@@ -217,14 +230,22 @@ static TD_ALWAYS_INLINE int through_nodes(const td_backend_row *row, td_alg alg,
                                           size_t n, const td_shared_block *last, uint8_t *out)
 {
     const td_alg_info *info = td_alg_info_of(alg);
+    const int more = n > row->lanes && !row->nodes_level; // more than one call
     if (info->family == TD_FAMILY_SHA1 && row->nodes.sha1 != NULL) {
-        row->nodes.sha1(ptrs, base, n, &last->sha1, out);
+        if (more)
+            nodes_in_batches(row, 20, ptrs, base, n, last, NULL, out);
+        else
+            row->nodes.sha1(ptrs, base, n, &last->sha1, out);
         return 1;
     }
     if (info->family == TD_FAMILY_SHA256 && row->nodes.sha256 != NULL) {
         lane_state start; // of any family's size: core_state_start's switch
         core_state_start(alg, &start);
-        row->nodes.sha256(ptrs, base, n, &last->sha256, &start.sha256, out, info->digest_size);
+        if (more)
+            nodes_in_batches(row, info->digest_size, ptrs, base, n, last, &start.sha256, out);
+        else
+            row->nodes.sha256(ptrs, base, n, &last->sha256, &start.sha256, out,
+                              info->digest_size);
         return 1;
     }
     return 0;
@@ -318,7 +339,7 @@ static TD_ALWAYS_INLINE void hash_equal_core(const td_backend_row *given, td_alg
                           ptrs != NULL ? NULL : base + i * len, n - i, last, out + i * digest_size))
             break;
 
-        const size_t k = batch_size(row, n - i);
+        const size_t k = td_row_batch(row, n - i);
         lanes_used = k > lanes_used ? k : lanes_used;
         for (size_t j = 0; j < k; j++) {
             lanes[j] = message_at(ptrs, base, len, i + j);
@@ -453,7 +474,7 @@ static void hash_mixed_batch(const td_backend_row *given, td_alg alg, const mess
     }
 
     // Every entry set, though only the first count are read: clang's
-    // analyser cannot follow batch_size's bound and sees the rest read.
+    // analyser cannot follow td_row_batch's bound and sees the rest read.
     size_t active[TD_MANY_MAX_LANES], count = k;
     for (size_t i = 0; i < TD_MANY_MAX_LANES; i++)
         active[i] = i;
@@ -465,7 +486,7 @@ static void hash_mixed_batch(const td_backend_row *given, td_alg alg, const mess
         // The step's messages, as many at a time as each chosen row takes.
         for (size_t done = 0; done < count;) {
             const td_backend_row *row = row_for(given, alg, count - done, TD_BATCH_ANY);
-            const size_t take = batch_size(row, count - done);
+            const size_t take = td_row_batch(row, count - done);
             lane_state *s[TD_MANY_MAX_LANES];
             const uint8_t *blocks[TD_MANY_MAX_LANES];
             for (size_t j = 0; j < take; j++) {

@@ -69,15 +69,13 @@ static void sort_streams(stream **s, size_t n)
     }
 }
 
-// How many of left streams row takes in one call: rows of SHA-NI streams
-// split them as td_stream_group says, as for td_hash_many; a row of one
-// lane takes them all, one after another.
+// How many of left streams row takes in one call: as for td_hash_many
+// (td_row_batch), but a single-path row takes them all, one after another.
 static size_t group_size(const td_backend_row *row, size_t left)
 {
-    if (row->kind == TD_ROW_STREAMS)
-        return td_stream_group(left, row->lanes);
-    const size_t most = row->kind == TD_ROW_SINGLE ? TD_MANY_MAX_LANES : row->lanes;
-    return left <= most ? left : most;
+    if (row->kind == TD_ROW_SINGLE)
+        return left <= TD_MANY_MAX_LANES ? left : TD_MANY_MAX_LANES;
+    return td_row_batch(row, left);
 }
 
 // The rules to ask for streams with nblocks blocks left each: a block or

@@ -90,13 +90,16 @@ typedef void td_sha512_blocks_many_fn(td_sha512_state *const *states, const uint
 // by its schedule, each from the state *start; the first digest_size bytes
 // (32, or 28 for SHA-224) of message i's digest to out + i * digest_size,
 // big-endian, written after messages 0 .. i are read (so that a level may
-// be hashed in place). n has no upper bound: the whole level in one call.
+// be hashed in place). n is at most the row's lanes, as for its blocks
+// function, or, for a row whose nodes take a level (backends.def's
+// STREAMS_LEVEL_NODES), any count: the whole level in one call.
 typedef void td_sha256_nodes_fn(const void *const *ptrs, const uint8_t *base, size_t n,
                                 const td_sha256_shared_block *last,
                                 const td_sha256_state *start, uint8_t *out, size_t digest_size);
 // The same for SHA-1, whose one algorithm fixes the start state and the
-// digest's 20 bytes: n >= 1 messages of one block each (64 bytes) to digests
-// at out + 20 * i, each written after messages 0 .. i are read.
+// digest's 20 bytes: n >= 1 messages of one block each (64 bytes), as many
+// as above, to digests at out + 20 * i, each written after messages 0 .. i
+// are read.
 typedef void td_sha1_nodes_fn(const void *const *ptrs, const uint8_t *base, size_t n,
                               const td_sha1_shared_block *last, uint8_t *out);
 

@@ -12,17 +12,6 @@
 #include "td_backend.h"
 #include "turbodigest.h"
 
-// How many of left messages go together through streams of the given
-// width: more than one group's worth but less than two split evenly (5 in
-// fours as 3 + 2), since a stream's time grows with each message and one
-// message alone runs at its chain's latency (AMD Zen 4, 5 messages as 3 + 2
-// against 4 + 1, TSC ticks a message: SHA-256 of 64 bytes 101 against 110,
-// of 1 KiB 709 against 843).
-static inline size_t td_stream_group(size_t left, size_t width)
-{
-    return left <= width ? left : left < 2 * width ? (left + 1) / 2 : width;
-}
-
 // A row's nodes function, if it has one: the member of its family.
 typedef union td_nodes_fn {
     td_sha1_nodes_fn   *sha1;
@@ -63,8 +52,25 @@ typedef struct td_backend_row {
     td_nodes_fn  nodes;     // streams of SHA-1 and SHA-224/256: NULL, or
                             // messages of one block and the shared one
                             // (Merkle nodes) to their digests
+    int          nodes_level; // 1: nodes takes any count in one call (a
+                              // level's pipeline); 0: a batch's, as blocks
     int          built;     // 0 where this build left the row's object out
 } td_backend_row;
+
+// How many of left messages row takes in its next call, on the many path:
+// as many as it has lanes; where its messages are streams, more than one
+// call's worth but less than two split evenly (5 in fours as 3 + 2), since a
+// stream's time grows with each message and one alone runs at its chain's
+// latency (docs/performance-notes.md, "Splitting a batch among streams").
+// For a single-path row, one. The one splitting rule of the many path:
+// backends take what they are given.
+static inline size_t td_row_batch(const td_backend_row *row, size_t left)
+{
+    const size_t width = row->lanes;
+    if (row->kind == TD_ROW_STREAMS && left > width && left < 2 * width)
+        return (left + 1) / 2;
+    return left <= width ? left : width;
+}
 
 // A family's backends for one path, in backends.def's order: on the many
 // path all of them, on the single path those of TD_ROW_SINGLE (the last

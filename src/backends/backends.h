@@ -14,6 +14,7 @@
 #define TD_FN_TYPE_STREAMS(family) td_##family##_blocks_many_fn
 #define TD_NODES_PROTOTYPE_NO(family, fn)
 #define TD_NODES_PROTOTYPE_EACH(family, fn) TD_HIDDEN td_##family##_nodes_fn fn;
+#define TD_NODES_PROTOTYPE_LEVEL(family, fn) TD_HIDDEN td_##family##_nodes_fn fn;
 
 #define TD_BEGIN_FAMILY(family)
 #define TD_END_FAMILY(family)

@@ -17,7 +17,6 @@
 #include <string.h>
 
 #include "../td_backend.h"
-#include "../td_dispatch.h" // td_stream_group
 
 // One 4-word group of the schedule from the four before it (sha1_shani.c
 // says how): W[t-16] ^ W[t-14] by MSG1, W[t-8] by the XOR, W[t-3] and the
@@ -180,7 +179,7 @@ static TD_ALWAYS_INLINE void sha1_shani_store_digest(uint8_t *out, __m128i abcd,
 // BY_PTRS is 0, to out + 20 * (i + j), all read before any digest is
 // written. Each pointer and digest address is worked out apart, s and
 // BY_PTRS constants: through a loop over an array of pointers, GCC 12 kept
-// the first stream's words in memory, 10% slower with two sha1_shani_streams (AMD Zen
+// the first stream's words in memory, 10% slower with two streams (AMD Zen
 // 4).
 static TD_ALWAYS_INLINE void sha1_shani_node_streams(const void *const *ptrs, const uint8_t *base,
                                                      size_t i, const size_t s,
@@ -203,23 +202,17 @@ static TD_ALWAYS_INLINE void sha1_shani_node_streams(const void *const *ptrs, co
         sha1_shani_store_digest(out + 20 * (i + j), abcd[j], e[j]);
 }
 
-// n messages in lockstep groups of up to four; split as many.c splits a
-// batch among sha1_shani_streams (td_stream_group). Digests go out group by group,
-// each after its group's messages are read and before later ones are
+// n <= 4 messages in lockstep, their digests out after all of them are read
 // (20 * i < 64 * i: a level may be hashed in place).
 static TD_ALWAYS_INLINE void sha1_shani_nodes(const void *const *ptrs, const uint8_t *base,
                                               size_t n, const td_sha1_shared_block *last,
                                               uint8_t *out, const int BY_PTRS)
 {
-    for (size_t i = 0; i < n;) {
-        const size_t k = td_stream_group(n - i, SHA1_SHANI_STREAMS);
-        switch (k) {
-        case 1: sha1_shani_node_streams(ptrs, base, i, 1, last, out, BY_PTRS); break;
-        case 2: sha1_shani_node_streams(ptrs, base, i, 2, last, out, BY_PTRS); break;
-        case 3: sha1_shani_node_streams(ptrs, base, i, 3, last, out, BY_PTRS); break;
-        default: sha1_shani_node_streams(ptrs, base, i, 4, last, out, BY_PTRS); break;
-        }
-        i += k;
+    switch (n) {
+    case 1: sha1_shani_node_streams(ptrs, base, 0, 1, last, out, BY_PTRS); break;
+    case 2: sha1_shani_node_streams(ptrs, base, 0, 2, last, out, BY_PTRS); break;
+    case 3: sha1_shani_node_streams(ptrs, base, 0, 3, last, out, BY_PTRS); break;
+    default: sha1_shani_node_streams(ptrs, base, 0, 4, last, out, BY_PTRS); break;
     }
 }
 
@@ -241,8 +234,8 @@ static TD_ALWAYS_INLINE void sha1_shani_nodes(const void *const *ptrs, const uin
         }                                                                                 \
     }
 
-// 64-byte messages to their digests (td_sha1_nodes_fn), one copy for each
-// source.
+// Up to 4 64-byte messages to their digests (td_sha1_nodes_fn), one copy
+// for each source.
 #define SHA1_SHANI_NODES_ENTRY(name)                                                      \
     void name(const void *const *ptrs, const uint8_t *base, size_t n,                     \
               const td_sha1_shared_block *last, uint8_t *out)                             \

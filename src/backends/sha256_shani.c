@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0
  * SHA-224/256 with the x86 SHA extensions (SHA-NI): one message, and up to 4
- * messages with their rounds interleaved for the many path (shani-x4), or up
- * to 32 a call with a Merkle level's nodes pipelined in pairs (shani-x32).
+ * messages with their rounds interleaved for the many path (shani-x4), their
+ * Merkle nodes in lockstep, or a whole level's in pipelined pairs
+ * (shani-x32).
  * Needs SHA, SSE4.1 and SSSE3 at run time; compiled with -msse4.1 -mssse3
  * -msha.
  */
@@ -76,6 +77,5 @@ void td_sha256_blocks_shani(td_sha256_state *state, const uint8_t *data, size_t 
 }
 
 SHA256_SHANI_STREAMS_ENTRY(td_sha256_blocks_many_shani_x4)
-SHA256_SHANI_PIPELINED_ENTRY(td_sha256_blocks_many_shani_x32, td_sha256_blocks_many_shani_x4)
 SHA256_SHANI_NODES_ENTRY(td_sha256_nodes_shani_x32)
 SHA256_SHANI_LOCKSTEP_NODES_ENTRY(td_sha256_nodes_shani_x4)

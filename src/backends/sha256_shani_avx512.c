@@ -1,13 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0
  * SHA-224/256 on the many path: up to 4 messages with the SHA extensions,
- * their rounds interleaved (shani-avx512-x4), or up to 32 a call with a
- * Merkle level's nodes pipelined in pairs (shani-avx512-x32), as
+ * their rounds interleaved (shani-avx512-x4), their Merkle nodes in
+ * lockstep, or a whole level's in pipelined pairs (shani-avx512-x32), as
  * sha256_shani.c's streams, compiled with AVX-512VL so that the streams'
- * words have 32 vector registers, not 16 (AMD Zen 4, 4 streams of 1 KiB: 66
- * against 73 cycles a block of each by the median, 5-10% in repeated runs;
- * 32 nodes in pairs: 61 against 71 TSC ticks a node). Needs SHA, SSE4.1,
- * SSSE3, AVX-512F and AVX-512VL; compiled with -msse4.1 -mssse3 -msha
- * -mavx512f -mavx512vl.
+ * words have 32 vector registers, not 16 (docs/performance-notes.md, "Zen 4
+ * again"). Needs SHA, SSE4.1, SSSE3, AVX-512F and AVX-512VL; compiled with
+ * -msse4.1 -mssse3 -msha -mavx512f -mavx512vl.
  */
 #if defined(__GNUC__) && (!defined(__SHA__) || !defined(__SSE4_1__) || !defined(__SSSE3__) || \
                           !defined(__AVX512F__) || !defined(__AVX512VL__))
@@ -23,7 +21,5 @@
 #include "sha256_shani_body.h"
 
 SHA256_SHANI_STREAMS_ENTRY(td_sha256_blocks_many_shani_avx512_x4)
-SHA256_SHANI_PIPELINED_ENTRY(td_sha256_blocks_many_shani_avx512_x32,
-                             td_sha256_blocks_many_shani_avx512_x4)
 SHA256_SHANI_NODES_ENTRY(td_sha256_nodes_shani_avx512_x32)
 SHA256_SHANI_LOCKSTEP_NODES_ENTRY(td_sha256_nodes_shani_avx512_x4)

@@ -5,10 +5,10 @@
  * pairs of streams half a node apart. Shared by sha256_shani.c (SSE
  * encodings, 16 vector registers) and sha256_shani_avx512.c (the same code
  * with AVX-512VL: 32 registers for the streams' words, fewer spills), which
- * call SHA256_SHANI_STREAMS_ENTRY(name) for their 4-message function,
- * SHA256_SHANI_PIPELINED_ENTRY(name, x4) for one of up to 32 messages, and
- * SHA256_SHANI_NODES_ENTRY(name) and SHA256_SHANI_LOCKSTEP_NODES_ENTRY(name)
- * for their Merkle nodes. Its statics and macros start with sha256_shani_
+ * call SHA256_SHANI_STREAMS_ENTRY(name) for their 4-message function, and
+ * SHA256_SHANI_NODES_ENTRY(name) (a level in pipelined pairs) and
+ * SHA256_SHANI_LOCKSTEP_NODES_ENTRY(name) (up to 4 in lockstep) for their
+ * Merkle nodes. Its statics and macros start with sha256_shani_
  * and SHA256_SHANI_.
  */
 #ifndef TD_SHA256_SHANI_BODY_H
@@ -20,7 +20,6 @@
 #include <string.h>
 
 #include "../td_backend.h"
-#include "../td_dispatch.h" // td_stream_group
 #include "sha2_constants.h"
 
 // W[t..t+3] from the four groups before it, where w0 is W[t-16..t-13]:
@@ -274,29 +273,23 @@ static TD_ALWAYS_INLINE void sha256_shani_node_streams(__m128i start_abef, __m12
         sha256_shani_store_digest(out + DS * (i + j), abef[j], cdgh[j], DS);
 }
 
-// n messages in lockstep groups of up to four; split as many.c splits a
-// batch among sha256_shani_streams (td_stream_group). Each group's digests go out after
-// its messages are read and before later ones are (DS * i < 64 * i: a level
-// may be hashed in place).
+// n <= 4 messages in lockstep, their digests out after all of them are read
+// (DS * i < 64 * i: a level may be hashed in place).
 static TD_ALWAYS_INLINE void sha256_shani_lockstep_nodes(
     const td_sha256_state *start, const void *const *ptrs, const uint8_t *base, size_t n,
     const td_sha256_shared_block *last, uint8_t *out, const size_t DS, const int BY_PTRS)
 {
     __m128i start_abef, start_cdgh;
     sha256_shani_load_state(start, &start_abef, &start_cdgh);
-    for (size_t i = 0; i < n;) {
-        const size_t k = td_stream_group(n - i, SHA256_SHANI_STREAMS);
 #define NODE_STREAMS(s) \
-    sha256_shani_node_streams(start_abef, start_cdgh, ptrs, base, i, (s), last, out, DS, BY_PTRS)
-        switch (k) {
-        case 1: NODE_STREAMS(1); break;
-        case 2: NODE_STREAMS(2); break;
-        case 3: NODE_STREAMS(3); break;
-        default: NODE_STREAMS(4); break;
-        }
-#undef NODE_STREAMS
-        i += k;
+    sha256_shani_node_streams(start_abef, start_cdgh, ptrs, base, 0, (s), last, out, DS, BY_PTRS)
+    switch (n) {
+    case 1: NODE_STREAMS(1); break;
+    case 2: NODE_STREAMS(2); break;
+    case 3: NODE_STREAMS(3); break;
+    default: NODE_STREAMS(4); break;
     }
+#undef NODE_STREAMS
 }
 
 // n messages (n >= 3) of one data block each (td_sha256_nodes_fn), then the
@@ -388,17 +381,6 @@ static TD_ALWAYS_INLINE void sha256_shani_merkle_pairs(const td_sha256_state *st
     }
 
 
-// Up to 32 messages a call, four at a time through the streams' entry x4.
-#define SHA256_SHANI_PIPELINED_ENTRY(name, x4)                                         \
-    void name(td_sha256_state *const *states, const uint8_t *const *data, size_t n,    \
-              size_t nblocks, const uint8_t *const *tail, size_t ntail,                \
-              const td_sha256_shared_block *last)                                      \
-    {                                                                                  \
-        for (size_t i = 0; i < n; i += 4)                                              \
-            x4(states + i, data + i, n - i < 4 ? n - i : 4, nblocks,                   \
-               tail != NULL ? tail + i : NULL, ntail, last);                           \
-    }
-
 // One copy of a nodes function for each source and digest size: all
 // constants.
 #define SHA256_SHANI_NODES_COPIES(how, start, ptrs, base, n, last, out, digest_size)   \
@@ -414,28 +396,29 @@ static TD_ALWAYS_INLINE void sha256_shani_merkle_pairs(const td_sha256_state *st
     } while (0)
 
 // A Merkle level's nodes to their digests (td_sha256_nodes_fn) by the
-// pipelined pairs from 8 messages on, fewer in lockstep.
-#define SHA256_SHANI_NODES_ENTRY(name)                                                              \
-    void name(const void *const *ptrs, const uint8_t *base, size_t n,                               \
-              const td_sha256_shared_block *last, const td_sha256_state *start,                     \
-              uint8_t *out, size_t digest_size)                                                     \
-    {                                                                                               \
-        if (n >= 8)                                                                                 \
-            SHA256_SHANI_NODES_COPIES(sha256_shani_merkle_pairs, start, ptrs, base, n, last, out,   \
-                                      digest_size);                                                 \
-        else                                                                                        \
-            SHA256_SHANI_NODES_COPIES(sha256_shani_lockstep_nodes, start, ptrs, base, n, last, out, \
-                                      digest_size);                                                 \
+// pipelined pairs, any number of them in one call; one or two, which make
+// no two pairs, in lockstep.
+#define SHA256_SHANI_NODES_ENTRY(name)                                                         \
+    void name(const void *const *ptrs, const uint8_t *base, size_t n,                          \
+              const td_sha256_shared_block *last, const td_sha256_state *start,                \
+              uint8_t *out, size_t digest_size)                                                \
+    {                                                                                          \
+        if (n >= 3)                                                                            \
+            SHA256_SHANI_NODES_COPIES(sha256_shani_merkle_pairs, start, ptrs, base, n, last,   \
+                                      out, digest_size);                                       \
+        else                                                                                   \
+            SHA256_SHANI_NODES_COPIES(sha256_shani_lockstep_nodes, start, ptrs, base, n, last, \
+                                      out, digest_size);                                       \
     }
 
-// The same in lockstep groups of up to four, for the rows of four streams.
-#define SHA256_SHANI_LOCKSTEP_NODES_ENTRY(name)                                                 \
-    void name(const void *const *ptrs, const uint8_t *base, size_t n,                           \
-              const td_sha256_shared_block *last, const td_sha256_state *start,                 \
-              uint8_t *out, size_t digest_size)                                                 \
-    {                                                                                           \
-        SHA256_SHANI_NODES_COPIES(sha256_shani_lockstep_nodes, start, ptrs, base, n, last, out, \
-                                  digest_size);                                                 \
+// Up to 4 of them in lockstep, for the rows of four streams.
+#define SHA256_SHANI_LOCKSTEP_NODES_ENTRY(name)                                                \
+    void name(const void *const *ptrs, const uint8_t *base, size_t n,                          \
+              const td_sha256_shared_block *last, const td_sha256_state *start,                \
+              uint8_t *out, size_t digest_size)                                                \
+    {                                                                                          \
+        SHA256_SHANI_NODES_COPIES(sha256_shani_lockstep_nodes, start, ptrs, base, n, last,     \
+                                  out, digest_size);                                           \
     }
 
 #endif
