@@ -96,13 +96,11 @@ static void derive_group(td_alg alg, const td_backend_row *row, const keyed *key
     td_wipe(lanes, k * sizeof lanes[0]);
 }
 
-// How many of left output blocks row takes at once: rows of SHA-NI streams
-// split them as td_stream_group says, as for td_hash_many.
+// How many of left output blocks row takes at once: as many messages as for
+// td_hash_many (td_row_batch).
 static size_t group_size(const td_backend_row *row, size_t left)
 {
-    if (row->kind == TD_ROW_STREAMS)
-        return td_stream_group(left, row->lanes);
-    return left <= row->lanes ? left : row->lanes;
+    return td_row_batch(row, left);
 }
 
 // Every output block, in groups through the many path's row for the number
