@@ -85,7 +85,15 @@ static PyObject *hmac_make(PyObject *key, PyObject *msg, PyObject *digestmod)
     if (truth < 0)
         return NULL;
     if (truth == 0) {
-        PyErr_SetString(PyExc_TypeError, "Missing required parameter 'digestmod'.");
+        // The standard module's words, which changed in 3.13.
+#if PY_VERSION_HEX >= 0x030B0000
+        const unsigned long version = Py_Version;
+#else
+        const unsigned long version = PY_VERSION_HEX;
+#endif
+        PyErr_SetString(PyExc_TypeError, version >= 0x030D0000
+                        ? "Missing required argument 'digestmod'."
+                        : "Missing required parameter 'digestmod'.");
         return NULL;
     }
     td_alg alg;
