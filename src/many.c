@@ -251,52 +251,129 @@ static TD_ALWAYS_INLINE int through_nodes(const td_backend_row *row, td_alg alg,
     return 0;
 }
 
+// Where the shared last block of a call's messages is, and how it goes.
+typedef struct shared_plan {
+    td_shared_block *last; // the thread's cache, or the caller's block
+    int shared;            // the messages' last block holds padding alone
+    int bytes_ready;       // last's bytes are the block's
+    int scheduled;         // and its schedule too
+    int use_schedule;      // it goes by its schedule, where that pays
+} shared_plan;
+
+// The plan for n messages of len bytes; own holds the block where there is
+// no cache.
+static TD_ALWAYS_INLINE shared_plan plan_shared_block(td_family family, size_t len, size_t n,
+                                                      td_shared_block *own)
+{
+    shared_plan p = { own, td_last_block_is_shared(family, len), 0, 0, 0 };
+    int again = 0;
+#if TD_SCHEDULE_CACHE
+    p.last = &last_schedule.block;
+    p.scheduled = last_schedule.family == (int)family && last_schedule.len == len;
+    // A small batch of a length the call before had too: likely one of
+    // many, so its schedule is worth working out and keeping.
+    again = last_schedule.seen_family == (int)family && last_schedule.seen_len == len;
+    if (p.shared && !p.scheduled && !again) {
+        last_schedule.seen_family = (int)family;
+        last_schedule.seen_len = len;
+    }
+#endif
+    p.bytes_ready = p.scheduled;
+    p.use_schedule = p.shared && (p.scheduled || again || n >= SHARED_SCHEDULE_MIN_MESSAGES);
+    return p;
+}
+
+// The shared block ready for a batch with lanes: its bytes, and, where it
+// goes by its schedule, that too, returned (else NULL). Both are worked out
+// at the first batch with lanes, not before the loop (why: the notes'
+// "Zen 5" section of the many path).
+static TD_ALWAYS_INLINE const td_shared_block *shared_block_ready(shared_plan *p,
+                                                                  td_family family, size_t len)
+{
+    if (p->shared && !p->bytes_ready) {
+#if TD_SCHEDULE_CACHE
+        last_schedule.family = -1;
+#endif
+        td_shared_block_bytes(family, td_shared_block_bytes_of(family, p->last), len);
+        p->bytes_ready = 1;
+    }
+    if (!p->use_schedule)
+        return NULL;
+    if (!p->scheduled) {
+        td_shared_block_schedule(family, p->last);
+#if TD_SCHEDULE_CACHE
+        last_schedule.family = (int)family;
+        last_schedule.len = len;
+#endif
+        p->scheduled = 1;
+    }
+    return p->last;
+}
+
+// Messages i .. i + k of n messages of len bytes through row in one call:
+// the bodies in place, then the padded tails (or the shared block's bytes),
+// then the shared block by its schedule (by_schedule, or NULL); their
+// digests to out. states and padded are the caller's scratch.
+static TD_ALWAYS_INLINE void equal_batch(const td_backend_row *row, td_alg alg,
+                                         const void *const *ptrs, const uint8_t *base,
+                                         size_t len, size_t i, size_t k, const shared_plan *p,
+                                         const td_shared_block *by_schedule, lane_state *states,
+                                         uint8_t (*padded)[TD_PAD_BUFFER_SIZE], uint8_t *out)
+{
+    const td_alg_info *info = td_alg_info_of(alg);
+    const td_family family = info->family;
+    const size_t block_size = info->block_size;
+    const size_t body = len / block_size, tail = len - body * block_size;
+    lane_state *state_ptrs[TD_MANY_MAX_LANES];
+    const uint8_t *lanes[TD_MANY_MAX_LANES], *tails[TD_MANY_MAX_LANES];
+    for (size_t j = 0; j < k; j++) {
+        lanes[j] = message_at(ptrs, base, len, i + j);
+        state_ptrs[j] = &states[j];
+        core_state_start(alg, &states[j]);
+    }
+    size_t ntail = 0;
+    if (tail != 0) {
+        // The tail with its 0x80 byte, and the length where it fits; where
+        // it does not, td_pad's second block is the shared one.
+        for (size_t j = 0; j < k; j++) {
+            td_pad(family, padded[j], lanes[j] + body * block_size, tail, (uint64_t)len, 0);
+            tails[j] = padded[j];
+        }
+        ntail = p->shared && by_schedule == NULL ? 2 : 1;
+    } else if (by_schedule == NULL) {
+        for (size_t j = 0; j < k; j++)
+            tails[j] = td_shared_block_bytes_of(family, p->last);
+        ntail = 1;
+    }
+    compress(row, family, state_ptrs, lanes, k, body, tails, ntail, by_schedule);
+    if (tail != 0)
+        for (size_t j = 0; j < k; j++)
+            td_wipe(padded[j], block_size);
+    for (size_t j = 0; j < k; j++)
+        lane_digest(alg, &states[j], out + (i + j) * info->digest_size);
+}
+
 // n messages of m->len bytes each. Every message has the same number of
-// blocks, so a batch runs in lockstep: its bodies in place, then (when the
-// length leaves a tail) each lane's tail padded in scratch, then the shared
-// last block where there is one. Digest i is written after message i and
-// those before it are read, which lets a Merkle level be hashed in place.
+// blocks, so a batch runs in lockstep (equal_batch). Digest i is written
+// after message i and those before it are read, which lets a Merkle level
+// be hashed in place.
 static TD_ALWAYS_INLINE void hash_equal_core(const td_backend_row *given, td_alg alg, size_t n,
                                              const messages *m, uint8_t *out)
 {
     const td_alg_info *info = td_alg_info_of(alg);
-    const td_family family = info->family;
-    const size_t len = m->len, block_size = info->block_size, digest_size = info->digest_size;
+    const size_t len = m->len, digest_size = info->digest_size;
     // Where the messages are, in locals: read through m, the compiler
     // reloads them after every store.
     const void *const *const ptrs = m->ptrs;
     const uint8_t *const base = m->base;
-    const size_t body = len / block_size, tail = len - body * block_size;
-    const int shared = td_last_block_is_shared(family, len);
-#if TD_SCHEDULE_CACHE
-    td_shared_block *const last = &last_schedule.block;
-    int scheduled = last_schedule.family == (int)family && last_schedule.len == len;
-    // A small batch of a length the call before had too: likely one of
-    // many, so its schedule is worth working out and keeping.
-    const int again = last_schedule.seen_family == (int)family && last_schedule.seen_len == len;
-    if (shared && !scheduled && !again) {
-        last_schedule.seen_family = (int)family;
-        last_schedule.seen_len = len;
-    }
-#else
-    td_shared_block block;
-    td_shared_block *const last = &block;
-    int scheduled = 0;
-    const int again = 0;
-#endif
-    uint8_t *const last_bytes = td_shared_block_bytes_of(family, last);
-    int last_ready = scheduled;
-    // The shared block goes by its schedule where that pays (above); one
-    // data block and that is a Merkle level's nodes.
-    const int use_schedule =
-        shared && (scheduled || again || n >= SHARED_SCHEDULE_MIN_MESSAGES);
-    const td_batch_shape shape =
-        body == 1 && tail == 0 && use_schedule ? TD_BATCH_NODES : TD_BATCH_ANY;
-
+    td_shared_block own;
+    shared_plan plan = plan_shared_block(info->family, len, n, &own);
+    // One data block and the shared one by its schedule: a Merkle level's
+    // nodes.
+    const td_batch_shape shape = len == info->block_size && plan.use_schedule ? TD_BATCH_NODES
+                                                                              : TD_BATCH_ANY;
     _Alignas(64) lane_state states[TD_MANY_MAX_LANES];
-    lane_state *state_ptrs[TD_MANY_MAX_LANES];
     _Alignas(64) uint8_t padded[TD_MANY_MAX_LANES][TD_PAD_BUFFER_SIZE];
-    const uint8_t *lanes[TD_MANY_MAX_LANES];
     size_t lanes_used = 0; // states written, to wipe
 
     for (size_t i = 0; i < n;) {
@@ -307,73 +384,20 @@ static TD_ALWAYS_INLINE void hash_equal_core(const td_backend_row *given, td_alg
             i += left;
             continue;
         }
-        if (shared && !last_ready) {
-#if TD_SCHEDULE_CACHE
-            last_schedule.family = -1;
-#endif
-            td_shared_block_bytes(family, last_bytes, len);
-            last_ready = 1;
-        }
-
-        // The shared block, by its precomputed schedule where that pays;
-        // both worked out at the first batch with lanes. (Worked out before
-        // the loop, 1024 64-byte SHA-256 messages in their own buffers took
-        // 6% longer on Zen 5.)
-        const td_shared_block *by_schedule = NULL;
-        if (use_schedule) {
-            if (!scheduled) {
-                td_shared_block_schedule(family, last);
-#if TD_SCHEDULE_CACHE
-                last_schedule.family = (int)family;
-                last_schedule.len = len;
-#endif
-                scheduled = 1;
-            }
-            by_schedule = last;
-        }
-
+        const td_shared_block *by_schedule = shared_block_ready(&plan, info->family, len);
         // A Merkle level's nodes, where the row takes them to digests itself:
-        // all the rest in one call, so that its pipeline fills once.
+        // all the rest at once, so that its pipeline fills once.
         if (shape == TD_BATCH_NODES &&
             through_nodes(row, alg, ptrs != NULL ? ptrs + i : NULL,
-                          ptrs != NULL ? NULL : base + i * len, n - i, last, out + i * digest_size))
+                          ptrs != NULL ? NULL : base + i * len, n - i, plan.last,
+                          out + i * digest_size))
             break;
-
         const size_t k = td_row_batch(row, n - i);
         lanes_used = k > lanes_used ? k : lanes_used;
-        for (size_t j = 0; j < k; j++) {
-            lanes[j] = message_at(ptrs, base, len, i + j);
-            state_ptrs[j] = &states[j];
-            core_state_start(alg, &states[j]);
-        }
-
-        // One call: the bodies in place, then the padded tails (or the
-        // shared block's bytes), then the shared block by its schedule.
-        const uint8_t *tails[TD_MANY_MAX_LANES];
-        size_t ntail = 0;
-        if (tail != 0) {
-            // The tail with its 0x80 byte, and the length where it fits;
-            // where it does not, td_pad's second block is the shared one.
-            for (size_t j = 0; j < k; j++) {
-                td_pad(family, padded[j], lanes[j] + body * block_size, tail, (uint64_t)len, 0);
-                tails[j] = padded[j];
-            }
-            ntail = shared && by_schedule == NULL ? 2 : 1;
-        } else if (by_schedule == NULL) {
-            for (size_t j = 0; j < k; j++)
-                tails[j] = last_bytes;
-            ntail = 1;
-        }
-        compress(row, family, state_ptrs, lanes, k, body, tails, ntail, by_schedule);
-        if (tail != 0)
-            for (size_t j = 0; j < k; j++)
-                td_wipe(padded[j], block_size);
-
-        for (size_t j = 0; j < k; j++)
-            lane_digest(alg, &states[j], out + (i + j) * digest_size);
+        equal_batch(row, alg, ptrs, base, len, i, k, &plan, by_schedule, states, padded, out);
         i += k;
     }
-    wipe_states(family, states, lanes_used);
+    wipe_states(info->family, states, lanes_used);
 }
 
 // hash_equal_core for each alg, so that sizes, family and byte order are
