@@ -582,6 +582,9 @@ typedef struct run_state {
     double *clocks;                 // core clock readings, for the run's median
     size_t nclocks, clock_cap;
     size_t done, points;
+    // Each row's median and spread a message: core cycles, which tb_run
+    // turns into ns at the run's clock, or ns where the clock is unknown.
+    double *per_iter, *spread;
 } run_state;
 
 // A batch cut for huge messages (or chunks), said once, for the first
@@ -622,11 +625,11 @@ static int group_input(input *in, const tb_options *opt, const subject *S, const
     return 0;
 }
 
-// Measures the subjects of one group (idx[0..m-1] into S) at one size and
-// fills their rows: res[row_base + series * nsizes + z]. 0, or 1 after a
-// digest mismatch or an allocation failure.
-static int measure_group(run_state *st, subject *S, const size_t *idx, size_t m, size_t group,
-                         size_t z, tb_result *res, size_t row_base)
+// The input of one group (idx[0..m-1] into S) at size z, every subject's
+// digests checked and its calls a batch calibrated; 0, or 1 after a digest
+// mismatch or an allocation failure.
+static int prepare_group(run_state *st, subject *S, const size_t *idx, size_t m, size_t group,
+                         size_t z, input *in)
 {
     const tb_options *opt = st->opt;
     const td_alg alg = S[idx[0]].alg;
@@ -635,25 +638,26 @@ static int measure_group(run_state *st, subject *S, const size_t *idx, size_t m,
     const size_t batch = group ? batch_for(size, asked) : 0;
     if (batch != asked)
         say_cut(opt, alg, size, asked, batch);
-    input in;
-    if (group_input(&in, opt, S, idx, m, size, batch) != 0) {
-        input_free(&in);
+    if (group_input(in, opt, S, idx, m, size, batch) != 0) {
         fprintf(stderr, "tdbench: out of memory for %zu-byte messages\n", size);
         return 1;
     }
     progress(td_alg_name(alg), size, batch, st->done, st->points);
-    for (size_t k = 0; k < m; k++) {
-        if (verify(&S[idx[k]], &in, opt->clock) != 0) {
-            input_free(&in);
-            return 1;
-        }
-    }
     for (size_t k = 0; k < m; k++)
-        S[idx[k]].calls = calibrate(&S[idx[k]], &in, st->target_ns, opt->clock);
+        if (verify(&S[idx[k]], in, opt->clock) != 0)
+            return 1;
+    for (size_t k = 0; k < m; k++)
+        S[idx[k]].calls = calibrate(&S[idx[k]], in, st->target_ns, opt->clock);
+    return 0;
+}
 
-    // Round by round across subjects, starting one further along each
-    // round, so that slow drift and the order within a round fall on every
-    // subject alike.
+// The rounds of one group: each subject's samples, core cycles a message
+// (ns where the core clock is unknown). Round by round across subjects,
+// starting one further along each round, so that slow drift and the order
+// within a round fall on every subject alike.
+static void time_rounds(run_state *st, subject *S, const size_t *idx, size_t m, input *in)
+{
+    const tb_options *opt = st->opt;
     for (unsigned r = 0; r < opt->rounds; r++) {
         for (size_t k = 0; k < m; k++) {
             subject *s = &S[idx[(r + k) % m]];
@@ -665,11 +669,11 @@ static int measure_group(run_state *st, subject *S, const size_t *idx, size_t m,
             const double before = core_clock(opt->clock, st->chain);
             uint64_t best = UINT64_MAX;
             for (unsigned c = 0; c < SLICES; c++) {
-                const uint64_t t = time_batch_at(pad, s, &in, calls, opt->clock);
+                const uint64_t t = time_batch_at(pad, s, in, calls, opt->clock);
                 best = t < best ? t : best;
             }
             const double after = core_clock(opt->clock, st->chain);
-            const double msgs = (double)calls * (double)in.batch;
+            const double msgs = (double)calls * (double)in->batch;
             // The core clock right beside the batches (the faster of the
             // two readings: preemption only lowers one) turns the time into
             // core cycles, which do not move when the host changes the
@@ -680,11 +684,18 @@ static int measure_group(run_state *st, subject *S, const size_t *idx, size_t m,
                 st->clocks[st->nclocks++] = g;
         }
     }
+}
 
-    // Cycles per message (ns where the core clock is unknown) for now; times
-    // and MB/s follow once the run's clock is known. Each path's ratios are
-    // over its own OpenSSL loop; --merkle's td_hash_many row, which has
-    // none, takes the fixed path's (the same nodes).
+// The rows of one group at size z from its samples: res[row_base + series
+// * nsizes + z], with st->per_iter and st->spread beside them. Each path's
+// ratios are over its own OpenSSL loop; --merkle's td_hash_many row, which
+// has none, takes the fixed path's (the same nodes). Times and MB/s follow
+// once the run's clock is known (tb_run).
+static void fill_rows(run_state *st, subject *S, const size_t *idx, size_t m, size_t group,
+                      size_t z, const input *in, tb_result *res, size_t row_base)
+{
+    const tb_options *opt = st->opt;
+    const size_t size = opt->sizes[z];
     double base[4] = { -1.0, -1.0, -1.0, -1.0 }, any_base = -1.0;
     for (size_t k = 0; k < m; k++) {
         subject *s = &S[idx[k]];
@@ -700,29 +711,130 @@ static int measure_group(run_state *st, subject *S, const size_t *idx, size_t m,
         }
         if (!s->show)
             continue;
-        tb_result *o = &res[row_base + s->series * opt->nsizes + z];
-        o->alg = alg;
+        const size_t row = row_base + s->series * opt->nsizes + z;
+        tb_result *o = &res[row];
+        o->alg = S[idx[0]].alg;
         o->path = path_name(s->kind);
         o->backend = s->backend;
         o->size = size;
-        o->batch = in.batch;
-        o->batch_asked = group ? asked : 1;
-        o->ns_per_iter = med;
-        o->spread_ns = hi - lo;
+        o->batch = in->batch;
+        o->batch_asked = group ? opt->batches[group - 1] : 1;
+        st->per_iter[row] = med;
+        st->spread[row] = hi - lo;
         o->cycles_per_byte = st->clocked ? med / (double)size : -1.0;
         o->rounds = opt->rounds;
-        o->iters = s->calls * (uint64_t)in.batch;
+        o->iters = s->calls * (uint64_t)in->batch;
     }
     for (size_t k = 0; k < m; k++) {
         const subject *s = &S[idx[k]];
         if (!s->show)
             continue;
-        tb_result *o = &res[row_base + s->series * opt->nsizes + z];
+        const size_t row = row_base + s->series * opt->nsizes + z;
         const double b = base[path_index(s->kind)] > 0 ? base[path_index(s->kind)] : any_base;
-        o->ratio = b > 0 && o->ns_per_iter > 0 ? b / o->ns_per_iter : b > 0 ? 0.0 : -1.0;
+        const double mine = st->per_iter[row];
+        res[row].ratio = b > 0 && mine > 0 ? b / mine : b > 0 ? 0.0 : -1.0;
     }
-    st->done += m;
+}
+
+// Measures the subjects of one group (idx[0..m-1] into S) at one size and
+// fills their rows; 0, or 1 after a digest mismatch or an allocation
+// failure.
+static int measure_group(run_state *st, subject *S, const size_t *idx, size_t m, size_t group,
+                         size_t z, tb_result *res, size_t row_base)
+{
+    input in;
+    const int status = prepare_group(st, S, idx, m, group, z, &in);
+    if (status == 0) {
+        time_rounds(st, S, idx, m, &in);
+        fill_rows(st, S, idx, m, group, z, &in, res, row_base);
+        st->done += m;
+    }
     input_free(&in);
+    return status;
+}
+
+// The clock that turns the run's cycles back into time: by default the
+// median of its readings, so MB/s are what the core delivered; with
+// --nominal-clock the TSC's rate, the part's nominal clock and the same in
+// every run. On a shared host the vCPU's clock moves by 10% and more between
+// runs, and real-time MB/s with it; ratios and cycles/byte do not. 0 where
+// the core clock is unknown (the rows are in ns already).
+static double time_clock(const tb_options *opt, const run_state *st, double counter_ghz,
+                         int *nominal)
+{
+    double ref_ghz = 0.0;
+    *nominal = 0;
+    if (!st->clocked)
+        return 0.0;
+#if defined(__x86_64__) || defined(__i386__) || defined(_M_X64) || defined(_M_IX86)
+    if (opt->nominal_clock && counter_ghz > 0) {
+        ref_ghz = counter_ghz;
+        *nominal = 1;
+    }
+#else
+    (void)opt, (void)counter_ghz;
+#endif
+    if (ref_ghz <= 0 && st->nclocks > 0)
+        ref_ghz = tb_median(st->clocks, st->nclocks);
+    return ref_ghz;
+}
+
+// The rows' times, MB/s and counter ticks a byte, from st's cycles (or ns)
+// at ref_ghz.
+static void rows_in_time(tb_result *res, size_t nres, const run_state *st, double ref_ghz,
+                         double counter_ghz)
+{
+    for (size_t i = 0; i < nres; i++) {
+        tb_result *o = &res[i];
+        o->ns_per_iter = ref_ghz > 0 ? st->per_iter[i] / ref_ghz : st->per_iter[i];
+        o->spread_ns = ref_ghz > 0 ? st->spread[i] / ref_ghz : st->spread[i];
+        o->mb_per_s = o->ns_per_iter > 0 ? (double)o->size * 1e3 / o->ns_per_iter : 0.0;
+        o->counter_per_byte =
+            counter_ghz > 0 ? o->ns_per_iter * counter_ghz / (double)o->size : -1.0;
+    }
+}
+
+// The length of a round and the chain beside its batches, into st and meta.
+// --quick keeps the whole run near QUICK_BUDGET_MS of CPU however many
+// backends there are: rounds shrink (to no less than 2 ms) as rows grow.
+static void plan_rounds(run_state *st, tb_meta *meta, double core_ghz)
+{
+    const tb_options *opt = st->opt;
+    double round_ms = opt->round_ms;
+    if (opt->quick && !opt->round_ms_explicit && st->points > 0) {
+        const double fit = QUICK_BUDGET_MS / ((double)st->points * (opt->rounds + 0.5));
+        round_ms = fit < round_ms ? (fit > 2.0 ? fit : 2.0) : round_ms;
+    }
+    st->target_ns = round_ms * 1e6;
+    meta->round_ms = round_ms;
+    meta->merkle = opt->merkle;
+    meta->streams = (opt->paths & TB_PATH_STREAMS) != 0;
+    meta->batch_paths = (opt->paths & (TB_PATH_MULTI | TB_PATH_FIXED)) != 0;
+    // Beside every subject's batches of a round, a chain of dependent adds
+    // of about 1/64 round.
+    st->chain = st->clocked ? (uint64_t)(st->target_ns * core_ghz / 16.0 / 64.0) + 1 : 0;
+}
+
+// Every group of one algorithm's subjects at every size, into the rows from
+// row_base on; samples and idx are scratch for its subjects. 0, or
+// measure_group's 1.
+static int measure_alg(run_state *st, const subject_list *list, double *samples, size_t *idx,
+                       tb_result *res, size_t row_base)
+{
+    const tb_options *opt = st->opt;
+    subject *const S = list->s;
+    for (size_t j = 0; j < list->n; j++)
+        S[j].samples = samples + j * opt->rounds;
+    for (size_t z = 0; z < opt->nsizes; z++) {
+        for (size_t g = 0; g <= opt->nbatches; g++) {
+            size_t m = 0;
+            for (size_t j = 0; j < list->n; j++)
+                if (S[j].group == g)
+                    idx[m++] = j;
+            if (m > 0 && measure_group(st, S, idx, m, g, z, res, row_base) != 0)
+                return 1;
+        }
+    }
     return 0;
 }
 
@@ -757,84 +869,35 @@ int tb_run(const tb_options *opt, tb_meta *meta, tb_result **out, size_t *count)
     run_state st = { .opt = opt, .clocked = clocked };
     st.clock_cap = total_subjects * opt->nsizes * opt->rounds;
     st.clocks = calloc(st.clock_cap ? st.clock_cap : 1, sizeof *st.clocks);
-    if (status != 0 || res == NULL || samples == NULL || idx == NULL || st.clocks == NULL) {
+    st.per_iter = calloc(nres ? nres : 1, sizeof *st.per_iter);
+    st.spread = calloc(nres ? nres : 1, sizeof *st.spread);
+    if (status != 0 || res == NULL || samples == NULL || idx == NULL || st.clocks == NULL ||
+        st.per_iter == NULL || st.spread == NULL) {
         fprintf(stderr, "tdbench: out of memory\n");
         status = 1;
     }
 
-    // --quick keeps the whole run near QUICK_BUDGET_MS of CPU however many
-    // backends there are: rounds shrink (to no less than 2 ms) as rows grow.
-    double round_ms = opt->round_ms;
     st.points = total_subjects * opt->nsizes;
-    if (opt->quick && !opt->round_ms_explicit && st.points > 0) {
-        const double fit = QUICK_BUDGET_MS / ((double)st.points * (opt->rounds + 0.5));
-        round_ms = fit < round_ms ? (fit > 2.0 ? fit : 2.0) : round_ms;
-    }
-    st.target_ns = round_ms * 1e6;
-    meta->round_ms = round_ms;
-    meta->merkle = opt->merkle;
-    meta->streams = (opt->paths & TB_PATH_STREAMS) != 0;
-    meta->batch_paths = (opt->paths & (TB_PATH_MULTI | TB_PATH_FIXED)) != 0;
-    // Beside every subject's batches of a round, a chain of dependent adds
-    // of about 1/64 round.
-    st.chain = clocked ? (uint64_t)(st.target_ns * core_ghz / 16.0 / 64.0) + 1 : 0;
-
+    plan_rounds(&st, meta, core_ghz);
     size_t row_base = 0;
     for (int a = 0; a < TD_ALG_COUNT && status == 0; a++) {
-        subject *const S = lists[a].s;
-        const size_t ns = lists[a].n;
-        if (S == NULL || ns == 0)
-            continue;
-        for (size_t j = 0; j < ns; j++)
-            S[j].samples = samples + j * opt->rounds;
-        for (size_t z = 0; z < opt->nsizes && status == 0; z++) {
-            for (size_t g = 0; g <= opt->nbatches && status == 0; g++) {
-                size_t m = 0;
-                for (size_t j = 0; j < ns; j++) {
-                    if (S[j].group == g)
-                        idx[m++] = j;
-                }
-                if (m > 0)
-                    status = measure_group(&st, S, idx, m, g, z, res, row_base);
-            }
-        }
+        if (lists[a].s != NULL)
+            status = measure_alg(&st, &lists[a], samples, idx, res, row_base);
         row_base += lists[a].shown * opt->nsizes;
     }
     progress(NULL, 0, 0, 0, 0);
 
-    // Back from cycles to time at one clock for the whole run: by default the
-    // median of this run's readings, so MB/s are what the core delivered;
-    // with --nominal-clock the TSC's rate, the part's nominal clock and the
-    // same in every run. On a shared host the vCPU's clock moves by 10% and
-    // more between runs, and real-time MB/s with it; ratios and cycles/byte
-    // do not (measured here: 1-1.4% median movement over three runs).
-    double ref_ghz = 0.0;
     int nominal = 0;
-    if (clocked && status == 0) {
-#if defined(__x86_64__) || defined(__i386__) || defined(_M_X64) || defined(_M_IX86)
-        if (opt->nominal_clock && counter_ghz > 0) {
-            ref_ghz = counter_ghz;
-            nominal = 1;
-        }
-#endif
-        if (ref_ghz <= 0 && st.nclocks > 0)
-            ref_ghz = tb_median(st.clocks, st.nclocks);
-    }
+    const double ref_ghz = status == 0 ? time_clock(opt, &st, counter_ghz, &nominal) : 0.0;
     meta->time_ghz = ref_ghz;
     meta->time_nominal = nominal;
-    for (size_t i = 0; i < nres && status == 0; i++) {
-        tb_result *o = &res[i];
-        if (ref_ghz > 0) {
-            o->ns_per_iter /= ref_ghz;
-            o->spread_ns /= ref_ghz;
-        }
-        o->mb_per_s = o->ns_per_iter > 0 ? (double)o->size * 1e3 / o->ns_per_iter : 0.0;
-        o->counter_per_byte =
-            counter_ghz > 0 ? o->ns_per_iter * counter_ghz / (double)o->size : -1.0;
-    }
+    if (status == 0)
+        rows_in_time(res, nres, &st, ref_ghz, counter_ghz);
     for (int a = 0; a < TD_ALG_COUNT; a++)
         free(lists[a].s);
     free(st.clocks);
+    free(st.per_iter);
+    free(st.spread);
     free(samples);
     free(idx);
     if (status != 0) {
