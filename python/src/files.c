@@ -333,6 +333,11 @@ static PyObject *hash_files(PyObject *module, PyObject *const *args, Py_ssize_t 
         }
         jobs = (size_t)n;
     }
+    // A single path is a common slip; iterated, it would be its characters.
+    if (PyUnicode_Check(given[1]) || PyBytes_Check(given[1])) {
+        PyErr_SetString(PyExc_TypeError, "hash_files() takes an iterable of paths, not one path");
+        return NULL;
+    }
     PyObject *originals = PySequence_List(given[1]);     // kept for the error's filename
     if (originals == NULL)
         return NULL;

@@ -4,6 +4,8 @@
  */
 #include "tdpy.h"
 
+#include <string.h>
+
 // "single" or "many" ("multi" too, the library's word); NULL: default.
 static int path_from_object(PyObject *obj, td_path def, td_path *path)
 {
@@ -89,9 +91,14 @@ static PyObject *use_backend(PyObject *module, PyObject *const *args, Py_ssize_t
             PyErr_SetString(PyExc_TypeError, "backend must be a string or None");
             return NULL;
         }
-        name = PyUnicode_AsUTF8AndSize(given[1], NULL);
+        Py_ssize_t len;
+        name = PyUnicode_AsUTF8AndSize(given[1], &len);
         if (name == NULL)
             return NULL;
+        if ((size_t)len != strlen(name)) {
+            PyErr_SetString(PyExc_ValueError, "embedded null character in backend name");
+            return NULL;
+        }
     }
     // Without a path, as TURBODIGEST_BACKEND: each path that has the name.
     int pinned = 0;

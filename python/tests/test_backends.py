@@ -74,6 +74,8 @@ def test_errors():
         td.use_backend("sha256", "portable", "sideways")
     with pytest.raises(TypeError):
         td.use_backend("sha256", 3)
+    with pytest.raises(ValueError):
+        td.use_backend("sha256", "portable\0x")
     with pytest.raises(ValueError, match="unsupported hash type"):
         td.backends("crc32")
     with pytest.raises(TypeError):

@@ -73,6 +73,8 @@ def test_errors(files, tmp_path):
         td.hash_files("crc", files)
     with pytest.raises(TypeError):
         td.hash_files("sha256", 3)
+    with pytest.raises(TypeError, match="iterable of paths"):
+        td.hash_files("sha256", str(files[0]))
 
 
 def test_file_digest(files, rng):
