@@ -221,12 +221,15 @@ static TD_ALWAYS_INLINE void chain_lanes(td_alg alg, const td_backend_row *row,
 }
 
 // Specialised for each algorithm: sizes, byte order and the state's width
-// folded into the loops.
-#define TD_PBKDF2_CHAIN_FOR(a)                              \
-    do {                                                    \
-        if (row->kind == TD_ROW_SINGLE)                     \
-            chain_one((a), row, key, lanes, iterations);    \
-        else                                                \
+// folded into the loops; two blocks side by side (WPA2's 32 bytes of SHA-1,
+// 64 of SHA-256) with the loops over them unrolled too.
+#define TD_PBKDF2_CHAIN_FOR(a)                                \
+    do {                                                      \
+        if (row->kind == TD_ROW_SINGLE)                       \
+            chain_one((a), row, key, lanes, iterations);      \
+        else if (k == 2)                                      \
+            chain_lanes((a), row, key, lanes, 2, iterations); \
+        else                                                  \
             chain_lanes((a), row, key, lanes, k, iterations); \
     } while (0)
 
