@@ -6,6 +6,7 @@
 // Compiled only when CMake finds libcrypto; -Wno-deprecated-declarations is
 // set on this file alone.
 
+#include <limits.h>
 #include <string.h>
 
 #include <openssl/crypto.h>
@@ -198,4 +199,16 @@ tb_hash_fn *tb_openssl_evp(td_alg alg)
     if ((unsigned)alg >= (unsigned)TD_ALG_COUNT || evp_mds[alg] == NULL)
         return NULL;
     return fns[alg];
+}
+
+// ------------------------------------------------------------------- PBKDF2
+
+int tb_openssl_pbkdf2(td_alg alg, const void *password, size_t password_len, const void *salt,
+                      size_t salt_len, uint64_t iterations, uint8_t *out, size_t out_len)
+{
+    if ((unsigned)alg >= (unsigned)TD_ALG_COUNT || evp_mds[alg] == NULL ||
+        iterations > INT_MAX || password_len > INT_MAX || salt_len > INT_MAX || out_len > INT_MAX)
+        return -1;
+    return PKCS5_PBKDF2_HMAC(password, (int)password_len, salt, (int)salt_len, (int)iterations,
+                             evp_mds[alg], (int)out_len, out) == 1 ? 0 : -1;
 }

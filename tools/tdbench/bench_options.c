@@ -72,6 +72,16 @@ void tb_print_help(FILE *f)
         "                             --openssl-sizes, --merkle or --svg)\n"
         "      --chunk LIST           bytes each stream gets a call, as --sizes takes\n"
         "                             them (default 64,1K,4K,64K,1M); with --streams\n"
+        "      --pbkdf2               PBKDF2 instead: ns per iteration of td_pbkdf2_hmac\n"
+        "                             (auto) beside OpenSSL's PKCS5_PBKDF2_HMAC and the\n"
+        "                             bound (2-blocks: two single-block compressions of\n"
+        "                             the single path's backend, timed on their own), a\n"
+        "                             32-byte salt, one digest of output; with sha1 also\n"
+        "                             WPA2's 4096 iterations of 20 and 32 bytes (not\n"
+        "                             with -p, -s, --batch, --openssl-sizes, --merkle,\n"
+        "                             --streams or --svg)\n"
+        "      --iterations N         --pbkdf2's iterations a derivation (default\n"
+        "                             100000)\n"
         "  -f, --format FMT           table (default), cargo, csv, json, markdown\n"
         "      --svg FILE             also draw MB/s against size, one panel per\n"
         "                             algorithm, one line per backend\n"
@@ -108,20 +118,23 @@ void tb_print_help(FILE *f)
         "them), so that MB/s count the N chunks of a round.\n"
         "\n"
         "Output: every format gives the path and the batch of each point. JSON objects\n"
-        "and CSV rows have \"path\" (single, multi, fixed, streams) and \"batch\" (1 on\n"
-        "the single path). Cargo names: ALG_SIZE on the single path (sha256_1000),\n"
+        "and CSV rows have \"path\" (single, multi, fixed, streams, pbkdf2) and \"batch\"\n"
+        "(1 on the single path). Cargo names: ALG_SIZE on the single path (sha256_1000),\n"
         "ALG_manyN_SIZE on the multi path and ALG_fixedN_SIZE on the fixed path, N the\n"
         "messages per call (sha256_many64_1000, sha512_256_fixed1024_64), and\n"
         "ALG_streamsN_CHUNK on the streams path (sha256_streams16_65536: 16 streams\n"
-        "of 64 KiB chunks); their ns/iter is per message (per chunk). The table has\n"
-        "batch and ns/msg columns; Markdown rows say \"(many, batch N)\", \"(fixed,\n"
-        "batch N)\" or \"(streams N)\", and --merkle's Markdown is a table of its own,\n"
-        "one row per call or loop, in ns per node. The SVG draws the single path and\n"
-        "the pinned multi-path backends at one batch (64 if measured, else the\n"
-        "first). Below the table, each pinned lanes backend (named -xN: N messages a\n"
-        "call) whose batch fills its lanes gets one line: the core cycles one block of\n"
-        "every lane costs, at the largest size measured, to set beside the CPU's own\n"
-        "bound (not on the streams path).\n"
+        "of 64 KiB chunks); their ns/iter is per message (per chunk); --pbkdf2's\n"
+        "ALG_pbkdf2_ITERATIONS_OUTPUT (sha1_pbkdf2_4096_32), per iteration. The\n"
+        "table has batch and ns/msg columns (--pbkdf2: iterations, ns an iteration,\n"
+        "then each algorithm against its bound and WPA2's 32 bytes against 20);\n"
+        "Markdown rows say \"(many, batch N)\", \"(fixed, batch N)\" or \"(streams N)\",\n"
+        "and --merkle's and --pbkdf2's Markdown are tables of their own, one row per\n"
+        "call or loop (per derivation), in ns per node (per iteration). The SVG draws\n"
+        "the single path and the pinned multi-path backends at one batch (64 if\n"
+        "measured, else the first). Below the table, each pinned lanes backend (named\n"
+        "-xN: N messages a call) whose batch fills its lanes gets one line: the core\n"
+        "cycles one block of every lane costs, at the largest size measured, to set\n"
+        "beside the CPU's own bound (not on the streams path).\n"
         "\n"
         "Backends are measured round by round in turn, so that drift on a shared\n"
         "machine hits them alike. Every round is measured in core cycles (the clock\n"
@@ -145,6 +158,7 @@ void tb_default_options(tb_options *opt)
     opt->batches[0] = TB_DEFAULT_BATCH;
     opt->nbatches = 1;
     opt->openssl = 1;
+    opt->pbkdf2_iterations = TB_PBKDF2_ITERATIONS;
 }
 
 static int fail(char *err, size_t errlen, const char *fmt, ...)
@@ -302,6 +316,9 @@ static size_t selected_backends(const tb_options *opt, const char **out, size_t 
 // Is name a backend of some selected algorithm on some selected path?
 static int backend_known(const tb_options *opt, const char *name, int have_openssl)
 {
+    if (opt->pbkdf2)
+        return strcmp(name, TB_AUTO) == 0 || strcmp(name, TB_TWO_BLOCKS) == 0 ||
+               (have_openssl && opt->openssl && strcmp(name, "openssl") == 0);
     if (have_openssl && opt->openssl
         && (strcmp(name, "openssl") == 0 || strcmp(name, "openssl-evp") == 0))
         return 1;
@@ -321,6 +338,10 @@ static void usable_list(const tb_options *opt, int have_openssl, char *buf, size
 {
     size_t used = 0;
     buf[0] = '\0';
+    if (opt->pbkdf2) {
+        snprintf(buf, cap, TB_AUTO ", " TB_TWO_BLOCKS "%s", have_openssl && opt->openssl ? ", openssl" : "");
+        return;
+    }
     const char *names[64];
     const size_t n = selected_backends(opt, names, COUNT_OF(names));
     for (size_t i = 0; i < n; i++) {
@@ -432,6 +453,8 @@ enum {
     OPT_NO_OPENSSL,
     OPT_NOMINAL_CLOCK,
     OPT_OPENSSL_SIZES,
+    OPT_PBKDF2,
+    OPT_ITERATIONS,
     OPT_ROUND_MS,
     OPT_ROUNDS,
     OPT_STREAMS,
@@ -454,6 +477,8 @@ static const struct option long_options[] = {
     { "merkle", no_argument, NULL, OPT_MERKLE },
     { "streams", required_argument, NULL, OPT_STREAMS },
     { "chunk", required_argument, NULL, OPT_CHUNK },
+    { "pbkdf2", no_argument, NULL, OPT_PBKDF2 },
+    { "iterations", required_argument, NULL, OPT_ITERATIONS },
     { "format", required_argument, NULL, 'f' },
     { "svg", required_argument, NULL, OPT_SVG },
     { "quick", no_argument, NULL, 'q' },
@@ -483,13 +508,47 @@ static int parse_streams_arg(int c, const char *v, tb_options *opt, int *chunk_s
                             errlen);
 }
 
-// --merkle and --streams set the workload themselves: clash is the last
-// option that would change it (-a, which --streams takes, aside).
-static int set_workload(tb_options *opt, const char *clash, const char *algs_option,
-                        int chunk_set, char *err, size_t errlen)
+// --pbkdf2 and --iterations N; 0 on success.
+static int parse_pbkdf2_arg(int c, const char *v, tb_options *opt, int *iterations_set,
+                            char *err, size_t errlen)
 {
-    if (opt->merkle && opt->streams)
-        return fail(err, errlen, "--merkle and --streams are two workloads: give one");
+    unsigned long u;
+    if (c == OPT_PBKDF2) {
+        opt->pbkdf2 = 1;
+        return 0;
+    }
+    if (parse_uint(v, 1, TB_MAX_PBKDF2_ITERATIONS, &u) != 0)
+        return fail(err, errlen, "bad --iterations '%s' (a whole number from 1 to %d)", v,
+                    TB_MAX_PBKDF2_ITERATIONS);
+    opt->pbkdf2_iterations = u;
+    *iterations_set = 1;
+    return 0;
+}
+
+// --pbkdf2 measures derivations of its own making: no path, size or batch.
+static int set_pbkdf2(tb_options *opt, const char *clash, char *err, size_t errlen)
+{
+    if (clash != NULL)
+        return fail(err, errlen, "--pbkdf2 sets the sizes and the iterations itself: it does not "
+                                 "go with '%s'", clash);
+    opt->paths = 0;
+    return 0;
+}
+
+// --merkle, --streams and --pbkdf2 set the workload themselves: clash is the
+// last option that would change it (-a, which --streams and --pbkdf2 take,
+// aside).
+static int set_workload(tb_options *opt, const char *clash, const char *algs_option,
+                        int chunk_set, int iterations_set, char *err, size_t errlen)
+{
+    if (opt->merkle + opt->streams + opt->pbkdf2 > 1)
+        return fail(err, errlen, "--merkle, --streams and --pbkdf2 are workloads of their own: "
+                                 "give one");
+    if (iterations_set && !opt->pbkdf2)
+        return fail(err, errlen, "--iterations goes with --pbkdf2");
+    if (opt->pbkdf2)
+        return chunk_set ? fail(err, errlen, "--chunk goes with --streams")
+                         : set_pbkdf2(opt, clash, err, errlen);
     if (opt->merkle) {
         // SHA-256, 64-byte nodes, one level of 1024.
         if (clash != NULL || algs_option != NULL)
@@ -521,7 +580,7 @@ tb_parse_result tb_parse_options(int argc, char **argv, tb_options *opt, int hav
 {
     tb_default_options(opt);
     unsigned algs = 0;
-    int rounds_set = 0, round_ms_set = 0, chunk_set = 0;
+    int rounds_set = 0, round_ms_set = 0, chunk_set = 0, iterations_set = 0;
     const char *workload_option = NULL; // the last option --merkle, --streams do not go with
     const char *algs_option = NULL;     // -a as spelled: --merkle does not go with it either
     const char *backend_args[TB_MAX_BACKEND_NAMES];
@@ -576,6 +635,11 @@ tb_parse_result tb_parse_options(int argc, char **argv, tb_options *opt, int hav
         case OPT_STREAMS:
         case OPT_CHUNK:
             if (parse_streams_arg(c, v, opt, &chunk_set, err, errlen) != 0)
+                return TB_PARSE_ERROR;
+            break;
+        case OPT_PBKDF2:
+        case OPT_ITERATIONS:
+            if (parse_pbkdf2_arg(c, v, opt, &iterations_set, err, errlen) != 0)
                 return TB_PARSE_ERROR;
             break;
         case 'f':
@@ -667,7 +731,8 @@ tb_parse_result tb_parse_options(int argc, char **argv, tb_options *opt, int hav
 
     if (algs != 0)
         opt->algs = algs;
-    if (set_workload(opt, workload_option, algs_option, chunk_set, err, errlen) != 0)
+    if (set_workload(opt, workload_option, algs_option, chunk_set, iterations_set, err, errlen)
+        != 0)
         return TB_PARSE_ERROR;
     if (opt->quick) {
         if (!rounds_set)

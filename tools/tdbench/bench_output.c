@@ -56,6 +56,8 @@ void tb_cargo_name(char *buf, size_t cap, td_alg alg, const char *path, size_t b
         snprintf(buf, cap, "%s_fixed%zu_%zu", id, batch, size);
     else if (path != NULL && strcmp(path, "streams") == 0)
         snprintf(buf, cap, "%s_streams%zu_%zu", id, batch, size);
+    else if (path != NULL && strcmp(path, "pbkdf2") == 0)
+        snprintf(buf, cap, "%s_pbkdf2_%zu_%zu", id, batch, size);
     else
         snprintf(buf, cap, "%s_%zu", id, size);
 }
@@ -83,6 +85,16 @@ static void streams_lines(FILE *f, const char *prefix)
     fprintf(f, "%s         auto: td_update_many, nothing pinned; a backend: td_update_many with "
                "it pinned; td-loop: td_update on each stream in turn; openssl: XXX_Update on "
                "each of its own contexts in turn, the baseline of the ratios\n", prefix);
+}
+
+static void pbkdf2_lines(FILE *f, const char *prefix)
+{
+    fprintf(f, "%spbkdf2:  PBKDF2-HMAC derivations of a 32-byte salt, size the output, batch the "
+               "iterations; time per iteration, MB/s over the blocks an iteration compresses (two "
+               "an output block)\n", prefix);
+    fprintf(f, "%s         auto: td_pbkdf2_hmac; openssl: PKCS5_PBKDF2_HMAC, the baseline of the "
+               "ratios; " TB_TWO_BLOCKS ": two single-block compressions of the single path's "
+               "backend, timed on their own (the bound)\n", prefix);
 }
 
 static void header_lines(FILE *f, const tb_meta *m, const char *prefix)
@@ -114,7 +126,7 @@ static void header_lines(FILE *f, const tb_meta *m, const char *prefix)
         fprintf(f, "; %s run at %.3f GHz", m->cycles_label ? m->cycles_label : "counter",
                 m->counter_ghz);
     fputc('\n', f);
-    if (m->openssl_version)
+    if (m->openssl_version && !m->pbkdf2)
         fprintf(f, "%sratio:   MB/s over OpenSSL's low-level XXX_Init/Update/Final (\"openssl\") "
                    "at the same size; on the multi and fixed paths over its loop on the same "
                    "batch%s%s\n",
@@ -125,6 +137,8 @@ static void header_lines(FILE *f, const tb_meta *m, const char *prefix)
                    "for this target, or TD_BENCH_WITH_OPENSSL=OFF)\n", prefix);
     if (m->streams)
         streams_lines(f, prefix);
+    if (m->pbkdf2)
+        pbkdf2_lines(f, prefix);
     if (!m->batch_paths)
         return;
     fprintf(f, "%sbatches: multi: td_hash_many over a batch of distinct messages, each in its own "
@@ -196,6 +210,47 @@ static void write_lane_costs(FILE *f, const tb_result *r, size_t n)
     }
 }
 
+// The --pbkdf2 row of alg with the backend, output size and iterations;
+// NULL when there is none.
+static const tb_result *pbkdf2_row(const tb_result *r, size_t n, td_alg alg, const char *backend,
+                                   size_t size, size_t iterations)
+{
+    for (size_t i = 0; i < n; i++)
+        if (is_path(&r[i], "pbkdf2") && r[i].alg == alg && strcmp(r[i].backend, backend) == 0 &&
+            r[i].size == size && r[i].batch == iterations)
+            return &r[i];
+    return NULL;
+}
+
+// --pbkdf2: each algorithm's iteration against its bound, and WPA2's two
+// output blocks against one.
+static void write_pbkdf2_summary(FILE *f, const tb_result *r, size_t n)
+{
+    int header = 0;
+    for (size_t i = 0; i < n; i++) {
+        const tb_result *bound = &r[i];
+        if (!is_path(bound, "pbkdf2") || strcmp(bound->backend, TB_TWO_BLOCKS) != 0)
+            continue;
+        const tb_result *ours = pbkdf2_row(r, n, bound->alg, TB_AUTO, bound->size, bound->batch);
+        if (ours == NULL || !(bound->ns_per_iter > 0))
+            continue;
+        if (!header)
+            fprintf(f, "\npbkdf2: td_pbkdf2_hmac's iteration against two single-block "
+                       "compressions of the single path's backend (%s), ns\n", TB_TWO_BLOCKS);
+        header = 1;
+        fprintf(f, "  %-11s %-14s %9.1f against %9.1f  %.3fx\n", td_alg_name(bound->alg),
+                td_backend(bound->alg, TD_SINGLE), ours->ns_per_iter, bound->ns_per_iter,
+                ours->ns_per_iter / bound->ns_per_iter);
+    }
+    const tb_result *one = pbkdf2_row(r, n, TD_SHA1, TB_AUTO, 20, 4096);
+    const tb_result *two = pbkdf2_row(r, n, TD_SHA1, TB_AUTO, 32, 4096);
+    if (one != NULL && two != NULL && one->ns_per_iter > 0)
+        fprintf(f, "\nWPA2 (PBKDF2-HMAC-SHA1, 4096 iterations): 32 bytes %.1f us, 20 bytes %.1f us "
+                   "a derivation: %.3fx\n",
+                two->ns_per_iter * 4096 / 1e3, one->ns_per_iter * 4096 / 1e3,
+                two->ns_per_iter / one->ns_per_iter);
+}
+
 static int write_table(FILE *f, const tb_meta *m, const tb_result *r, size_t n)
 {
     header_lines(f, m, "");
@@ -225,6 +280,8 @@ static int write_table(FILE *f, const tb_meta *m, const tb_result *r, size_t n)
                 ratio);
     }
     write_lane_costs(f, r, n);
+    if (m->pbkdf2)
+        write_pbkdf2_summary(f, r, n);
     return 0;
 }
 
@@ -267,7 +324,8 @@ static int write_cargo(FILE *f, const tb_result *r, size_t n)
             const uint64_t ns = (uint64_t)r[i].ns_per_iter;
             thousands(med, sizeof med, ns);
             thousands(dev, sizeof dev, (uint64_t)r[i].spread_ns);
-            const uint64_t mbs = (uint64_t)r[i].size * 1000u / (ns ? ns : 1);
+            const size_t bytes = is_path(&r[i], "pbkdf2") ? tb_pbkdf2_bytes(&r[i]) : r[i].size;
+            const uint64_t mbs = (uint64_t)bytes * 1000u / (ns ? ns : 1);
             fprintf(f, "test %-*s ... bench: %11s ns/iter (+/- %s)", (int)width, name, med, dev);
             if (mbs != 0)
                 fprintf(f, " = %llu MB/s", (unsigned long long)mbs);
@@ -405,6 +463,38 @@ static int write_merkle_markdown(FILE *f, const tb_result *r, size_t n)
     return 0;
 }
 
+// --pbkdf2: one row per algorithm, output size and iterations, ns per
+// iteration of ours, OpenSSL's and the bound.
+static int write_pbkdf2_markdown(FILE *f, const tb_result *r, size_t n)
+{
+    fputs("| algorithm | output | iterations | td_pbkdf2_hmac, ns an iteration | OpenSSL | "
+          "vs OpenSSL | two compressions (" TB_TWO_BLOCKS ") | against them |\n"
+          "|---|---:|---:|---:|---:|---:|---:|---:|\n",
+          f);
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(r[i].backend, TB_AUTO) != 0)
+            continue;
+        const tb_result *ssl = pbkdf2_row(r, n, r[i].alg, "openssl", r[i].size, r[i].batch);
+        const tb_result *bound = NULL;
+        for (size_t j = 0; j < n && bound == NULL; j++)
+            if (r[j].alg == r[i].alg && strcmp(r[j].backend, TB_TWO_BLOCKS) == 0)
+                bound = &r[j];
+        char ssl_ns[32] = "-", ratio[32] = "-", bound_ns[32] = "-", against[32] = "-";
+        if (ssl != NULL) {
+            snprintf(ssl_ns, sizeof ssl_ns, "%.1f", ssl->ns_per_iter);
+            snprintf(ratio, sizeof ratio, "%.2fx", ssl->ns_per_iter / r[i].ns_per_iter);
+        }
+        // The bound is two compressions: an iteration of one output block.
+        if (bound != NULL && r[i].size <= td_digest_size(r[i].alg)) {
+            snprintf(bound_ns, sizeof bound_ns, "%.1f", bound->ns_per_iter);
+            snprintf(against, sizeof against, "%.3fx", r[i].ns_per_iter / bound->ns_per_iter);
+        }
+        fprintf(f, "| %s | %zu B | %zu | %.1f | %s | %s | %s | %s |\n", td_alg_name(r[i].alg),
+                r[i].size, r[i].batch, r[i].ns_per_iter, ssl_ns, ratio, bound_ns, against);
+    }
+    return 0;
+}
+
 // One row per algorithm and series, one column per size: MB/s and the
 // ratio to OpenSSL. For the README.
 static int write_markdown(FILE *f, const tb_meta *m, const tb_result *r, size_t n)
@@ -416,6 +506,8 @@ static int write_markdown(FILE *f, const tb_meta *m, const tb_result *r, size_t 
     fputs("-->\n\n", f);
     if (m->merkle)
         return write_merkle_markdown(f, r, n);
+    if (m->pbkdf2)
+        return write_pbkdf2_markdown(f, r, n);
     fputs("| algorithm | backend |", f);
     // The sizes of the first series; tb_run measures every series at each.
     size_t nsizes = 0;

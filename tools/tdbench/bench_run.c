@@ -840,6 +840,8 @@ static int measure_alg(run_state *st, const subject_list *list, double *samples,
 
 int tb_run(const tb_options *opt, tb_meta *meta, tb_result **out, size_t *count)
 {
+    if (opt->pbkdf2)
+        return tb_run_pbkdf2(opt, meta, out, count);
     const double counter_ghz = meta->counter_ghz, core_ghz = meta->core_ghz;
     const int clocked = core_ghz > 0;
     const size_t cap = subjects_cap(opt);

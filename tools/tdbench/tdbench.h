@@ -36,6 +36,8 @@ enum {
     TB_DEFAULT_BATCH = 64,          // --batch when not given
     TB_MERKLE_NODES = 1024,         // --merkle: one tree level of this many nodes
     TB_MERKLE_NODE_SIZE = 64,       // ... each two SHA-256 digests
+    TB_PBKDF2_ITERATIONS = 100000,  // --pbkdf2 without --iterations
+    TB_MAX_PBKDF2_ITERATIONS = 1000000000,
 };
 
 // Bits of tb_options.paths. The first two are 1u << TD_SINGLE and
@@ -51,6 +53,9 @@ enum {
 // td_update on the streams path).
 #define TB_AUTO "auto"
 #define TB_TD_LOOP "td-loop"
+// --pbkdf2's bound: two single-block compressions of the single path's
+// backend, timed on their own.
+#define TB_TWO_BLOCKS "2-blocks"
 
 typedef struct tb_options {
     unsigned algs;                  // bit (1u << alg) per selected td_alg
@@ -70,6 +75,8 @@ typedef struct tb_options {
     size_t nbatches;                // (sizes then hold the chunks)
     int merkle;                     // --merkle: one SHA-256 Merkle tree level
     int streams;                    // --streams: the streams path alone
+    int pbkdf2;                     // --pbkdf2: ns per PBKDF2 iteration
+    uint64_t pbkdf2_iterations;     // --iterations
     int quick;
     int openssl;                    // measure OpenSSL beside us (when built with it)
     int nominal_clock;              // MB/s at the TSC's nominal clock, not the run's
@@ -149,6 +156,7 @@ typedef struct tb_meta {
     int batch_paths;                // the multi or the fixed path was measured
     int merkle;                     // the results are --merkle's
     int streams;                    // the streams path was measured
+    int pbkdf2;                     // the results are --pbkdf2's
 } tb_meta;
 
 // ------------------------------------------------------------------ output
@@ -165,6 +173,9 @@ void tb_cargo_name(char *buf, size_t cap, td_alg alg, const char *path, size_t b
                    size_t size);
 // The batch of series that r belongs to (batch_asked, or batch).
 size_t tb_series_batch(const tb_result *r);
+// Bytes a --pbkdf2 row's ns_per_iter compresses (its MB/s and cycles/byte
+// count them): two blocks an iteration and output block; two for the bound.
+size_t tb_pbkdf2_bytes(const tb_result *r);
 
 // ----------------------------------------------------------------- measure
 
@@ -201,6 +212,9 @@ const char *tb_openssl_version(void);
 tb_hash_fn *tb_openssl_lowlevel(td_alg alg);
 // EVP_Digest with a pre-fetched EVP_MD.
 tb_hash_fn *tb_openssl_evp(td_alg alg);
+// PKCS5_PBKDF2_HMAC with the pre-fetched EVP_MD; 0 on success.
+int tb_openssl_pbkdf2(td_alg alg, const void *password, size_t password_len, const void *salt,
+                      size_t salt_len, uint64_t iterations, uint8_t *out, size_t out_len);
 #endif
 
 // OpenSSL's low-level Init, Update and Final over n contexts of ctx_size
@@ -255,5 +269,12 @@ void tb_streams_finish(tb_streams *s, tb_feed how, uint8_t *out);
 // count; --merkle has an order of its own (see bench_run.c). Returns 0, or 1 after a digest mismatch or an
 // allocation failure (message already printed to stderr).
 int tb_run(const tb_options *opt, tb_meta *meta, tb_result **out, size_t *count);
+
+// --pbkdf2's run (tb_run hands it over): per selected algorithm, rows of
+// path "pbkdf2" for td_pbkdf2_hmac ("auto"), OpenSSL's PKCS5_PBKDF2_HMAC
+// and the bound (TB_TWO_BLOCKS), size the output, batch the iterations,
+// ns_per_iter per iteration; with SHA-1, WPA2's 4096 iterations of 20 and
+// 32 bytes after them.
+int tb_run_pbkdf2(const tb_options *opt, tb_meta *meta, tb_result **out, size_t *count);
 
 #endif // TDBENCH_H

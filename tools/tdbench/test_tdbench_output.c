@@ -252,6 +252,56 @@ static void test_streams_options(void)
     CHECK(strstr(err, "unknown backend 'nosuch'") != NULL && strstr(err, "td-loop") != NULL);
 }
 
+// --pbkdf2 and --iterations: no path, size or batch of its own choosing
+// goes with it; -a and -b do.
+static void test_pbkdf2_options(void)
+{
+    tb_options o;
+    char err[1024];
+
+    CHECK(parse(&o, err, sizeof err, "--pbkdf2", (char *)NULL) == TB_PARSE_RUN);
+    CHECK(o.pbkdf2 && o.pbkdf2_iterations == TB_PBKDF2_ITERATIONS && o.paths == 0);
+    CHECK(o.algs == (1u << TD_ALG_COUNT) - 1u);
+    CHECK(parse(&o, err, sizeof err, "--iterations=4096", "-a", "sha1", "--pbkdf2", "-b",
+                "auto,2-blocks", "--quick", (char *)NULL) == TB_PARSE_RUN);
+    CHECK(o.pbkdf2 && o.pbkdf2_iterations == 4096 && o.algs == 1u << TD_SHA1);
+    CHECK(o.nbackends == 2 && strcmp(o.backends[1], TB_TWO_BLOCKS) == 0 && o.quick);
+    CHECK(parse(&o, err, sizeof err, "--pbkdf2", "--iterations", "1000000000", (char *)NULL)
+          == TB_PARSE_RUN);
+    CHECK(o.pbkdf2_iterations == 1000000000u);
+
+    const char *bad_iterations[] = { "0", "1000000001", "", "x", "-5", "12k" };
+    for (size_t i = 0; i < sizeof bad_iterations / sizeof bad_iterations[0]; i++) {
+        CHECK(parse(&o, err, sizeof err, "--pbkdf2", "--iterations", bad_iterations[i],
+                    (char *)NULL) == TB_PARSE_ERROR);
+        CHECK(strstr(err, "--iterations") != NULL);
+    }
+    CHECK(parse(&o, err, sizeof err, "--iterations", "10", (char *)NULL) == TB_PARSE_ERROR);
+    CHECK(strstr(err, "--iterations goes with --pbkdf2") != NULL);
+    const char *other_workloads[][2] = { { "--merkle", NULL }, { "--streams", "4" } };
+    for (size_t i = 0; i < 2; i++) {
+        CHECK(parse(&o, err, sizeof err, "--pbkdf2", other_workloads[i][0], other_workloads[i][1],
+                    (char *)NULL) == TB_PARSE_ERROR);
+        CHECK(strstr(err, "--pbkdf2") != NULL && strstr(err, other_workloads[i][0]) != NULL);
+    }
+    CHECK(parse(&o, err, sizeof err, "--pbkdf2", "--chunk", "64", (char *)NULL)
+          == TB_PARSE_ERROR);
+    const char *not_with_pbkdf2[] = { "-p", "-s", "--batch", "--svg" };
+    const char *values[] = { "single", "64", "16", "s.svg" };
+    for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+        CHECK(parse(&o, err, sizeof err, "--pbkdf2", not_with_pbkdf2[i], values[i], (char *)NULL)
+              == TB_PARSE_ERROR);
+        CHECK(strstr(err, "--pbkdf2") != NULL && strstr(err, not_with_pbkdf2[i]) != NULL);
+    }
+    CHECK(parse(&o, err, sizeof err, "--openssl-sizes", "--pbkdf2", (char *)NULL)
+          == TB_PARSE_ERROR);
+    CHECK(parse(&o, err, sizeof err, "--pbkdf2", "-b", "portable", (char *)NULL)
+          == TB_PARSE_ERROR);
+    CHECK(strstr(err, "unknown backend 'portable'") != NULL && strstr(err, "2-blocks") != NULL);
+    CHECK(parse(&o, err, sizeof err, "--pbkdf2", "-b", "openssl", (char *)NULL)
+          == (HAVE_OPENSSL ? TB_PARSE_RUN : TB_PARSE_ERROR));
+}
+
 // ------------------------------------------------------------- fixtures
 
 // Two algorithms, ten series each, two sizes; numbers chosen to exercise
@@ -867,10 +917,101 @@ static void test_lane_costs(void)
     free(text);
 }
 
+// --pbkdf2's rows: SHA-1 at 100000 iterations (ours, OpenSSL's, the
+// bound), WPA2's 20 and 32 bytes, and SHA-256's three.
+#define NPBKDF2_RES 10
+
+static void make_pbkdf2_results(tb_result *r)
+{
+    static const struct {
+        td_alg alg;
+        const char *backend;
+        size_t size, iterations;
+        double ns;
+    } rows[NPBKDF2_RES] = {
+        { TD_SHA1, "auto", 20, 100000, 80.0 },     { TD_SHA1, "openssl", 20, 100000, 220.0 },
+        { TD_SHA1, TB_TWO_BLOCKS, 20, 100000, 72.0 }, { TD_SHA1, "auto", 20, 4096, 80.5 },
+        { TD_SHA1, "openssl", 20, 4096, 221.0 },   { TD_SHA1, "auto", 32, 4096, 96.6 },
+        { TD_SHA1, "openssl", 32, 4096, 440.0 },   { TD_SHA256, "auto", 32, 100000, 84.0 },
+        { TD_SHA256, "openssl", 32, 100000, 225.0 }, { TD_SHA256, TB_TWO_BLOCKS, 32, 100000, 78.0 },
+    };
+    for (size_t k = 0; k < NPBKDF2_RES; k++) {
+        tb_result *o = &r[k];
+        memset(o, 0, sizeof *o);
+        o->alg = rows[k].alg;
+        o->path = "pbkdf2";
+        o->backend = rows[k].backend;
+        o->size = rows[k].size;
+        o->batch = o->batch_asked = rows[k].iterations;
+        o->ns_per_iter = rows[k].ns;
+        o->spread_ns = 0.5;
+        o->mb_per_s = (double)tb_pbkdf2_bytes(o) * 1e3 / o->ns_per_iter;
+        o->cycles_per_byte = 2.5;
+        o->counter_per_byte = 1.9;
+        o->ratio = 2.0;
+        o->rounds = 3;
+        o->iters = 1000u + k;
+    }
+}
+
+static void test_pbkdf2_output(void)
+{
+    tb_result r[NPBKDF2_RES];
+    make_pbkdf2_results(r);
+    CHECK(tb_pbkdf2_bytes(&r[0]) == 128 && tb_pbkdf2_bytes(&r[2]) == 128);
+    CHECK(tb_pbkdf2_bytes(&r[5]) == 256); // 32 bytes of SHA-1: two output blocks
+    tb_meta m = make_meta();
+    m.batch_paths = 0;
+    m.pbkdf2 = 1;
+
+    char *text = render_with(&m, TB_TABLE, 0, r, NPBKDF2_RES);
+    CHECK(strstr(text, "\npbkdf2:  PBKDF2-HMAC") != NULL && strstr(text, "\nratio:") == NULL);
+    char row[160];
+    snprintf(row, sizeof row, "%-11s %-7s %-13s %8d %5d ", "sha1", "pbkdf2", "2-blocks", 20,
+             100000);
+    CHECK(strstr(text, row) != NULL);
+    CHECK(strstr(text, "pbkdf2: td_pbkdf2_hmac's iteration against two single-block") != NULL);
+    CHECK(strstr(text, "      80.0 against      72.0  1.111x\n") != NULL);
+    CHECK(strstr(text, "      84.0 against      78.0  1.077x\n") != NULL);
+    CHECK(strstr(text, "\nWPA2 (PBKDF2-HMAC-SHA1, 4096 iterations): 32 bytes 395.7 us, 20 bytes "
+                       "329.7 us a derivation: 1.200x\n") != NULL);
+    free(text);
+
+    text = render_with(&m, TB_MARKDOWN, 0, r, NPBKDF2_RES);
+    CHECK(strstr(text, "pbkdf2:") != NULL && count_of(text, "-->") == 1);
+    CHECK(strstr(text, "| sha1 | 20 B | 100000 | 80.0 | 220.0 | 2.75x | 72.0 | 1.111x |\n") != NULL);
+    CHECK(strstr(text, "| sha1 | 20 B | 4096 | 80.5 | 221.0 | 2.75x | 72.0 | 1.118x |\n") != NULL);
+    CHECK(strstr(text, "| sha1 | 32 B | 4096 | 96.6 | 440.0 | 4.55x | - | - |\n") != NULL);
+    CHECK(strstr(text, "| sha256 | 32 B | 100000 | 84.0 | 225.0 | 2.68x | 78.0 | 1.077x |\n")
+          != NULL);
+    CHECK(count_of(text, "\n| sha") == 4);
+    free(text);
+
+    text = render_with(&m, TB_CARGO, 0, r, NPBKDF2_RES);
+    CHECK(strstr(text, "     Running tdbench 2-blocks (pbkdf2 path)\n") != NULL);
+    // MB/s over the blocks compressed: 4 of 64 bytes an iteration here.
+    CHECK(strstr(text, "test sha1_pbkdf2_4096_32     ... bench:          96 ns/iter (+/- 0) = "
+                       "2666 MB/s\n") != NULL);
+    free(text);
+    char name[64];
+    tb_cargo_name(name, sizeof name, TD_SHA512_256, "pbkdf2", 4096, 32);
+    CHECK(strcmp(name, "sha512_256_pbkdf2_4096_32") == 0);
+
+    text = render_with(&m, TB_CSV, 0, r, NPBKDF2_RES);
+    CHECK(count_of(text, ",pbkdf2,") == NPBKDF2_RES);
+    CHECK(strstr(text, "\nsha1,pbkdf2,auto,32,4096,96.6,") != NULL);
+    free(text);
+    text = render_with(&m, TB_JSON, 0, r, NPBKDF2_RES);
+    CHECK(count_of(text, "\"path\": \"pbkdf2\"") == NPBKDF2_RES);
+    CHECK(strstr(text, "\"backend\": \"2-blocks\", \"size\": 32, \"batch\": 100000,") != NULL);
+    free(text);
+}
+
 int main(void)
 {
     test_options();
     test_streams_options();
+    test_pbkdf2_options();
     test_cargo();
     test_json();
     test_csv();
@@ -878,6 +1019,7 @@ int main(void)
     test_merkle();
     test_lane_costs();
     test_streams_output();
+    test_pbkdf2_output();
     if (failures) {
         fprintf(stderr, "test_tdbench_output: %d check(s) failed\n", failures);
         return 1;

@@ -50,6 +50,7 @@ static int run(const char *args, char *out, size_t cap)
 }
 
 static void check_streams(void);
+static void check_pbkdf2(void);
 
 static int has_row(const char *csv, const char *path, const char *backend, const char *size,
                    const char *batch)
@@ -168,6 +169,7 @@ int main(int argc, char **argv)
 #endif
 
     check_streams();
+    check_pbkdf2();
 
     // Bad input: a clear message (not checked here) and exit status 2.
     CHECK(run("-a nosuchalg", out, sizeof out) == 2);
@@ -185,9 +187,15 @@ int main(int argc, char **argv)
     CHECK(run("--streams 0", out, sizeof out) == 2);
     CHECK(run("--streams 4 -p multi", out, sizeof out) == 2);
     CHECK(run("--streams 4 --sizes 64", out, sizeof out) == 2);
+    CHECK(run("--pbkdf2 --sizes 64", out, sizeof out) == 2);
+    CHECK(run("--pbkdf2 --streams 4", out, sizeof out) == 2);
+    CHECK(run("--pbkdf2 --iterations 0", out, sizeof out) == 2);
+    CHECK(run("--iterations 1000", out, sizeof out) == 2);
+    CHECK(run("--pbkdf2 -b shani", out, sizeof out) == 2);
     CHECK(run("--help", out, sizeof out) == 0 && strstr(out, "Usage: tdbench") != NULL
           && strstr(out, "--merkle") != NULL && strstr(out, "_many") != NULL
-          && strstr(out, "--streams") != NULL && strstr(out, "--chunk") != NULL);
+          && strstr(out, "--streams") != NULL && strstr(out, "--chunk") != NULL
+          && strstr(out, "--pbkdf2") != NULL && strstr(out, "--iterations") != NULL);
 
     if (failures) {
         fprintf(stderr, "test_tdbench_smoke: %d check(s) failed\n", failures);
@@ -246,4 +254,41 @@ static void check_streams(void)
     CHECK(run(cmd, out, sizeof out) == 0);
     CHECK(strstr(out, "\nstreams: ") != NULL);
     CHECK(count_of(out, "\nsha256      streams auto ") == 4);
+}
+
+// --pbkdf2 with SHA-1 and MD5 at 1000 iterations: ours, OpenSSL's (built
+// with it) and the bound at a digest of output, WPA2's 20 and 32 bytes at
+// 4096 iterations with SHA-1 alone; the table's summary lines, cargo's
+// names, Markdown's table of its own.
+static void check_pbkdf2(void)
+{
+    static char out[1 << 16];
+    CHECK(run("--pbkdf2 --iterations 1000 --quick --round-ms 1 -a sha1,md5 --format csv", out,
+              sizeof out) == 0);
+    CHECK(strstr(out, "\nsha1,pbkdf2,auto,20,1000,") != NULL);
+    CHECK(strstr(out, "\nsha1,pbkdf2,2-blocks,20,1000,") != NULL);
+    CHECK(strstr(out, "\nmd5,pbkdf2,auto,16,1000,") != NULL);
+    CHECK(strstr(out, "\nmd5,pbkdf2,2-blocks,16,1000,") != NULL);
+    CHECK(strstr(out, "\nsha1,pbkdf2,auto,20,4096,") != NULL);
+    CHECK(strstr(out, "\nsha1,pbkdf2,auto,32,4096,") != NULL);
+    CHECK(strstr(out, "\nmd5,pbkdf2,auto,32,4096,") == NULL && strstr(out, ",4096,") != NULL);
+    CHECK(strstr(out, ",single,") == NULL && strstr(out, ",multi,") == NULL);
+#ifdef TD_BENCH_OPENSSL
+    CHECK(strstr(out, "\nsha1,pbkdf2,openssl,20,1000,") != NULL);
+    CHECK(strstr(out, "\nsha1,pbkdf2,openssl,32,4096,") != NULL);
+    CHECK(count_of(out, "\n") == 1 + 3 + 3 + 4);
+#else
+    CHECK(count_of(out, "\n") == 1 + 2 + 2 + 2);
+#endif
+    CHECK(run("--pbkdf2 --iterations 1000 --quick --round-ms 1 -a sha1", out, sizeof out) == 0);
+    CHECK(strstr(out, "\npbkdf2: td_pbkdf2_hmac's iteration against two single-block") != NULL);
+    CHECK(strstr(out, "\nWPA2 (PBKDF2-HMAC-SHA1, 4096 iterations): 32 bytes ") != NULL);
+    CHECK(run("--pbkdf2 --iterations 1000 --quick --round-ms 1 -a sha1 -b auto --format cargo",
+              out, sizeof out) == 0);
+    CHECK(strstr(out, "test sha1_pbkdf2_1000_20 ") != NULL);
+    CHECK(strstr(out, "test sha1_pbkdf2_4096_32 ") != NULL && strstr(out, "2-blocks") == NULL);
+    CHECK(run("--pbkdf2 --iterations 1000 --quick --round-ms 1 -a sha256 --format markdown", out,
+              sizeof out) == 0);
+    CHECK(strstr(out, "| algorithm | output | iterations |") != NULL);
+    CHECK(strstr(out, "\n| sha256 | 32 B | 1000 | ") != NULL);
 }

@@ -20,6 +20,20 @@ FIELDS = {
     "rounds": int, "iters": int,
 }
 NULLABLE = {"cycles_per_byte", "counter_per_byte", "ratio_openssl"}
+BLOCK = {"md5": 64, "sha1": 64, "sha224": 64, "sha256": 64, "sha384": 128, "sha512": 128,
+         "sha512-224": 128, "sha512-256": 128}
+DIGEST = {"md5": 16, "sha1": 20, "sha224": 28, "sha256": 32, "sha384": 48, "sha512": 64,
+          "sha512-224": 28, "sha512-256": 32}
+
+
+def bytes_per_unit(row):
+    """The bytes a row's time counts: the message (chunk), or on the pbkdf2
+    path the blocks an iteration compresses (two an output block; two for
+    the bound, 2-blocks)."""
+    if row["path"] != "pbkdf2":
+        return row["size"]
+    blocks = 1 if row["backend"] == "2-blocks" else -(-row["size"] // DIGEST[row["alg"]])
+    return 2 * BLOCK[row["alg"]] * blocks
 
 
 def run(tdbench, *args):
@@ -46,7 +60,7 @@ def run(tdbench, *args):
         if row["ns_per_iter"] <= 0 or row["mb_per_s"] <= 0 or row["rounds"] < 1:
             sys.exit(f"check_json: {args}: a row without a measurement: {row}")
         # MB/s is 10^6 bytes a second from the median time a message.
-        want = row["size"] * 1e3 / row["ns_per_iter"]
+        want = bytes_per_unit(row) * 1e3 / row["ns_per_iter"]
         if abs(row["mb_per_s"] - want) > 1e-3 * want + 0.05:
             sys.exit(f"check_json: {args}: mb_per_s {row['mb_per_s']} against {want:.3f}")
     return rows
@@ -85,6 +99,17 @@ def main():
     rows = run(tdbench, "--merkle", *quick)
     if any(r["alg"] != "sha256" or r["size"] != 64 or r["batch"] != 1024 for r in rows):
         sys.exit("check_json: --merkle: a row of another workload")
+    # --pbkdf2: per iteration, the output and the iterations in size and
+    # batch; WPA2's two rows with SHA-1 alone.
+    rows = run(tdbench, "--pbkdf2", "--iterations", "500", *quick, "-a", "sha1,sha512")
+    got = {(r["alg"], r["backend"], r["size"], r["batch"]) for r in rows}
+    want = {("sha1", b, 20, 500) for b in ("auto", "2-blocks")}
+    want |= {("sha512", b, 64, 500) for b in ("auto", "2-blocks")}
+    want |= {("sha1", "auto", n, 4096) for n in (20, 32)}
+    if not want <= got or any(r["path"] != "pbkdf2" for r in rows):
+        sys.exit(f"check_json: --pbkdf2: missing {sorted(want - got)}")
+    if any(r["alg"] == "sha512" and r["batch"] == 4096 for r in rows):
+        sys.exit("check_json: --pbkdf2: WPA2 rows beside SHA-512")
     print("check_json: ok")
 
 
