@@ -29,14 +29,35 @@ static void release_batch(batch *b, size_t n)
     }
 }
 
-// Fills b from it: returns how many messages, or -1 with an exception (the
+// Where the messages come from: an exact list is read by index in the full
+// API (no iterator call per item), anything else through its iterator.
+typedef struct {
+    PyObject *it;
+    PyObject *list;
+    Py_ssize_t pos;
+} source;
+
+static PyObject *next_item(source *src)
+{
+#ifndef Py_LIMITED_API
+    if (src->list != NULL) {
+        // The size is read each time: the list may change between batches.
+        if (src->pos >= PyList_GET_SIZE(src->list))
+            return NULL;
+        return Py_NewRef(PyList_GET_ITEM(src->list, src->pos++));
+    }
+#endif
+    return PyIter_Next(src->it);
+}
+
+// Fills b from src: returns how many messages, or -1 with an exception (the
 // batch's messages released).
-static Py_ssize_t fill_batch(batch *b, PyObject *it, size_t *total)
+static Py_ssize_t fill_batch(batch *b, source *src, size_t *total)
 {
     size_t n = 0;
     *total = 0;
     while (n < BATCH) {
-        PyObject *item = PyIter_Next(it);
+        PyObject *item = next_item(src);
         if (item == NULL)
             break;
         b->items[n] = item;
@@ -76,9 +97,15 @@ static PyObject *hash_many(PyObject *module, PyObject *const *args, Py_ssize_t n
     Py_ssize_t expected = 0;
     if (PyList_CheckExact(given[1]) || PyTuple_CheckExact(given[1]))
         expected = PyObject_Length(given[1]);
-    PyObject *it = PyObject_GetIter(given[1]);
+    source src = {NULL, NULL, 0};
+#ifndef Py_LIMITED_API
+    if (PyList_CheckExact(given[1]))
+        src.list = given[1];
+#endif
+    PyObject *it = src.list != NULL ? Py_NewRef(given[1]) : PyObject_GetIter(given[1]);
     if (it == NULL)
         return NULL;
+    src.it = it;
     PyObject *result = PyList_New(expected);
     Py_ssize_t filled = 0;
     batch *b = PyMem_Malloc(sizeof *b);
@@ -90,7 +117,7 @@ static PyObject *hash_many(PyObject *module, PyObject *const *args, Py_ssize_t n
     const size_t size = td_digest_size(alg);
     for (;;) {
         size_t total;
-        Py_ssize_t n = fill_batch(b, it, &total);
+        Py_ssize_t n = fill_batch(b, &src, &total);
         if (n <= 0) {
             if (n < 0)
                 goto fail;
