@@ -7,9 +7,8 @@
  * its data from the store buffer: it waits until those stores reach the
  * cache, which is after every older instruction has retired, so the padding
  * block of one message cannot start before the previous message is done.
- * Written as whole 16-byte stores, each load is served by exactly one store.
- * td_sha1 of 64-byte messages back to back, AMD EPYC Zen 4: 255 cycles a message
- * with the padding written bytewise, 169 with it written this way.
+ * Written as whole 16-byte stores, each load is served by exactly one store
+ * (docs/performance-notes.md, "One-shots").
  */
 #ifndef TD_CHUNK16_H
 #define TD_CHUNK16_H

@@ -66,7 +66,8 @@ static uint32_t named_bits(const char *name, size_t len, uint32_t *also)
         }
     }
     for (size_t i = 0; i < sizeof feature_aliases / sizeof feature_aliases[0]; i++)
-        if (strlen(feature_aliases[i].name) == len && memcmp(feature_aliases[i].name, name, len) == 0)
+        if (strlen(feature_aliases[i].name) == len &&
+            memcmp(feature_aliases[i].name, name, len) == 0)
             return feature_aliases[i].bits;
     return 0;
 }

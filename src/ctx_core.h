@@ -3,8 +3,8 @@
  * padding, digest output and the whole-message path. ctx.c wraps them for the
  * rest of the library; oneshot.c calls them with a constant alg, so that each
  * typed one-shot is compiled with its sizes, family and byte order folded in
- * (always inlined: GCC 12 otherwise keeps one generic copy of the large ones,
- * 35 cycles more per 64-byte td_sha1 on AMD Zen 4).
+ * (always inlined: GCC 12 otherwise keeps one generic copy of the large ones;
+ * docs/performance-notes.md, "One-shots").
  */
 #ifndef TD_CTX_CORE_H
 #define TD_CTX_CORE_H
@@ -71,8 +71,8 @@ static TD_ALWAYS_INLINE const void *core_iv(td_alg alg)
 
 // Sets state, which points at alg's family's state (td_md5_state ...
 // td_sha512_state), to alg's initial value. A copy of a size known at
-// compile time: a run-time size is a REP MOVSQ, 16 of which took a third of
-// the time of a batch of 64-byte SHA-1 messages on AMD Zen 5 (many.c).
+// compile time: a run-time size is a REP MOVSQ, whose start-up cost weighs on
+// a batch of short messages (the notes, "One-shots").
 static TD_ALWAYS_INLINE void core_state_start(td_alg alg, void *state)
 {
     switch (td_alg_info_of(alg)->family) {
@@ -240,9 +240,8 @@ static TD_ALWAYS_INLINE void core_hash_with(const td_backend_row *row, td_alg al
                                             const uint8_t *data, size_t len, uint8_t *out)
 {
     // No buffering: whole blocks straight from the caller's memory, then the
-    // tail with its padding, so that no block waits on a copy (AMD Zen 4,
-    // 64-byte td_sha1 back to back: 163 TSC ticks, 188 with the message copied
-    // whole beside its padding). Only the state needs wiping afterwards.
+    // tail with its padding, so that no block waits on a copy (the notes,
+    // "One-shots"). Only the state needs wiping afterwards.
     td_ctx ctx;
     core_start(&ctx, alg);
     const size_t block_size = td_alg_info_of(alg)->block_size;

@@ -108,7 +108,7 @@
 #define TD_BEGIN_FAMILY(family) static const td_backend_row family##_rows[] = {
 #define TD_END_FAMILY(family) };
 #define TD_ROW(family, id, row_name, isa, file, needs, row_kind, fn, row_lanes, nodes_kind,   \
-               nodes_fn, pinned)                                                                    \
+               nodes_fn, pinned)                                                             \
     { .name = (row_name),                                                                    \
       .cpu_needs = (needs),                                                                  \
       .blocks = { .FN_MEMBER_##row_kind(family) =                                            \
@@ -142,34 +142,28 @@
 #define NODES_FROM_WITH(id, min, with)       RULE(id, min, with, 0, TD_BATCH_NODES)
 #define NODES_FROM_WITHOUT(id, min, without) RULE(id, min, 0, without, TD_BATCH_NODES)
 
+// The figures behind each rule are in docs/performance-notes.md, "The rules
+// of the automatic choice", under the family's name.
+
 #define RULES_FAMILY md5
 static const td_many_rule md5_rules[] = {
-    // Where VPROLD takes 2 cycles (AMD Zen 4, 5) one 16-lane group's step
-    // chain leaves the vector units idle, and a second group fills them:
-    // 1 KiB, 17 messages 167 ns a message against 309 in one group and one
-    // alone (Zen 5); 32 messages 104 against 142 in two passes (Zen 4).
+    // Where rotates take 2 cycles, one 16-lane group's step chain leaves
+    // the vector units idle and a second group fills them.
 #if defined(__x86_64__) || defined(_M_X64)
     FROM_WITH(avx512_x32, 17, TD_CPU_SLOW_ROTATE),
 #endif
-    // Where a ZMM operation costs two YMM ones (Zen 4), so does a 16-lane
-    // pass: 1 KiB, 8 messages 228 ns a message in 8 lanes, 265 in 16; and 2
-    // messages in 8 lanes already gain (894 against 1379 one at a time).
+    // Where a ZMM operation costs two YMM ones, so does a 16-lane pass: 8
+    // lanes up to 8 messages, and from 2.
     FROM_WITH(avx512_x16, 9, TD_CPU_SLOW_ZMM),
     FROM_WITH(avx2_x8, 2, TD_CPU_SLOW_ZMM),
-    // Where VPROLD takes 2 cycles a 16-lane pass costs as much as two
-    // messages in scalar code (Zen 5, 64 bytes: 9.9 cycles a byte for 2
-    // messages in lanes, 9.7 one at a time; 6.7 for 3). Where it takes one,
-    // two messages already gain (Sapphire Rapids: 1.7x).
+    // Where rotates take 2 cycles a 16-lane pass costs about two messages
+    // in scalar code; where they take one, two messages already gain.
     FROM_WITH(avx512_x16, 3, TD_CPU_SLOW_ROTATE),
     FROM_WITHOUT(avx512_x16, 2, TD_CPU_SLOW_ROTATE),
-    // Without AVX-512 (AMD Zen 3), ns a message, 8 lanes / two groups of 8
-    // / one at a time: 8 messages of 1 KiB 324 / 419 / 1719, 10 messages
-    // 501 / 334 / 1735; 64 bytes, 10 messages 70 / 54 / 216. Two messages
-    // in 8 lanes: 203 against 227 at 64 bytes, 1239 against 1708 at 1 KiB.
+    // Without AVX-512: two groups of 8 lanes from 9 messages, one from 2
+    // (from 3 where vector integer operations take 2 cycles).
     FROM(avx2_x16, 9),
     FROM_WITHOUT(avx2_x8, 2, TD_CPU_SLOW_VECTOR_INT),
-    // Zen 5, 64 bytes: 12.96 cycles a byte for 2 messages, 8.67 for 3,
-    // against 9.6 one at a time.
     FROM(avx2_x8, 3),
     FROM_WITHOUT(avx512, 1, TD_CPU_SLOW_ROTATE),
     FROM(portable, 1),
@@ -178,35 +172,21 @@ static const td_many_rule md5_rules[] = {
 
 #define RULES_FAMILY sha1
 static const td_many_rule sha1_rules[] = {
-    // A Merkle level's nodes (64-byte messages) go to their digests from
-    // the streams' registers (td_sha1_nodes_fn), which puts streams ahead
-    // of lanes for longer. Zen 4, ns a message by tdbench, streams against
-    // 16 lanes: 10 nodes 28.9 against 33.2, 12 26.5 against 28.0, 13 29.4
-    // against 26.0, 16 26.8 against 20.6.
+    // A Merkle level's nodes go to their digests from the streams'
+    // registers (td_sha1_nodes_fn), which keeps streams ahead of lanes for
+    // longer.
     NODES_FROM_WITH(avx512_x16, 13, TD_CPU_SLOW_ZMM),
     NODES_FROM_WITH(shani_avx512_x4, 2, TD_CPU_SLOW_ZMM),
-    // Where VPROLD takes 2 cycles (AMD Zen 4, 5, whose SHA unit also takes
-    // a SHA1RNDS4 every 1.5 to 2 cycles against a 6-cycle latency), SHA-NI
-    // streams up to 9 messages. Against a loop of td_sha1 on 64-byte
-    // messages, 8 of them: 1.4x in streams, 1.1x in a 16-lane pass (Zen 5);
-    // from 10 the pass wins (12: 1.8x). Zen 4, 1 KiB: 8 messages 269 ns a
-    // message in streams, 341 in lanes; 10 messages 279 and 270. Streams
-    // from 2 (Zen 5, 1 KiB: 1.56x). Sapphire Rapids, where a 16-lane pass
-    // costs 420 cycles and SHA1RNDS4 issues every 3 cycles against a
-    // 4-cycle latency: lanes from 6 messages.
+    // Where rotates take 2 cycles, SHA-NI streams up to 9 messages, lanes
+    // from 10; where they take one (and SHA1RNDS4 issues slower), from 6.
     FROM_WITH(avx512_x16, 10, TD_CPU_SLOW_ROTATE),
     FROM_WITHOUT(avx512_x16, 6, TD_CPU_SLOW_ROTATE),
-    // Zen 4: the streams built with AVX-512VL (32 vector registers) against
-    // those built for SSE, cycles a block of each, 8 blocks a stream: 3
-    // streams 55 against 60, 4 streams 51 against 56, 2 streams 71 against
-    // 73.
+    // The streams built with AVX-512VL have 32 vector registers, not 16.
     FROM_WITH(shani_avx512_x4, 2, TD_CPU_SLOW_ZMM),
     FROM(shani_x4, 2),
     // Two message schedules (sha1_shani.c): vector ALUs and the SHA unit
-    // mixed (Sapphire Rapids: 111 cycles a block against 119), or the SHA
-    // unit alone, ahead on AMD's cores: where vector operations are slow
-    // (Zen 5), and where SHA1MSG1/2 are fast (fast-sha1msg): Zen 3, 95-98
-    // against 100-103 TSC ticks a block; Zen 4, 2.5% at 16 KiB.
+    // mixed, or the SHA unit alone where vector operations are slow or
+    // SHA1MSG1/2 fast.
     FROM_WITHOUT(shani, 1, TD_CPU_SLOW_VECTOR_INT | TD_CPU_FAST_SHA1MSG),
     FROM(shani_msg, 1),
     FROM(avx2, 1),
@@ -218,40 +198,19 @@ static const td_many_rule sha1_rules[] = {
 
 #define RULES_FAMILY sha256
 static const td_many_rule sha256_rules[] = {
-    // Where a ZMM operation costs two YMM ones (AMD Zen 4, whose SHA unit
-    // takes a SHA256RNDS2 every cycle): four SHA-NI streams up to 14
-    // messages, 16 lanes from 15. ns a message by the median of 80
-    // interleaved rounds, streams against lanes, 1 KiB: 10 messages 424
-    // against 555, 12 453 and 453, 14 363 against 388, 16 462 against 346;
-    // 64 bytes: 12 messages 65 against 73, 14 70 against 67. The streams'
-    // time moved by up to 1.6x from one 5 ms stretch to the next on the KVM
-    // guest measured, the lanes' by 1.1x. The streams built with AVX-512VL
-    // (32 vector registers) against those built for SSE: 4 streams of 1 KiB,
-    // 66 against 73 cycles a block of each by the median (Merkle nodes: 59
-    // against 64). A Merkle level's nodes in pipelined pairs of those
-    // streams, TSC ticks a node by the tenth percentile of 3001 interleaved
-    // calls of td_hash_many_fixed (the shared block's schedule cached):
-    // 8 nodes 78 against 85 four at a time, 16 73 against 81, 32 72 against
-    // 83 and 92 in 16 lanes, 1024 66 against 79 and 90; and these ran ahead
-    // of the lanes by the median even while the host slowed the streams.
+    // Where a ZMM operation costs two YMM ones: a Merkle level's nodes in
+    // pipelined pairs of streams from 8, four streams up to 14 messages of
+    // any other shape, 16 lanes from 15; the streams built with AVX-512VL.
     NODES_FROM_WITH(shani_avx512_x32, 8, TD_CPU_SLOW_ZMM),
     FROM_WITH(avx512_x16, 15, TD_CPU_SLOW_ZMM),
     FROM_WITH(shani_avx512_x4, 2, TD_CPU_SLOW_ZMM),
-    // AMD Zen 5, cycles a byte at 64 bytes / 1 KiB: 10 messages 3.39 / 1.19
-    // in a 16-lane pass, 3.71 / 1.42 in SHA-NI streams; 8 messages 3.31 /
-    // 1.42 in streams, 3.60 / 1.40 in an 8-lane pass. Streams from 2 (4.25 /
-    // 1.60 against 4.60 / 2.31 one at a time).
+    // Where vector integer operations take 2 cycles: 16 lanes from 10.
     FROM_WITH(avx512_x16, 10, TD_CPU_SLOW_VECTOR_INT),
-    // Sapphire Rapids, against SHA-NI one message at a time (about 130
-    // cycles a block): a 16-lane pass costs as much as about 7 messages
-    // whether its lanes are full or not, an 8-lane pass about 5; two SHA-NI
-    // streams take 108.5 cycles a block each.
+    // Where they take one: a 16-lane pass costs about 7 messages of SHA-NI,
+    // an 8-lane pass about 5.
     FROM_WITHOUT(avx512_x16, 11, TD_CPU_SLOW_VECTOR_INT),
     FROM_WITHOUT(avx512_x8, 5, TD_CPU_SLOW_VECTOR_INT),
-    // Without AVX-512 (AMD Zen 3), a Merkle level's nodes in pipelined
-    // pairs of streams: TSC ticks a node, least / tenth percentile of 3001
-    // calls, 32 nodes 91 / 97 against 103 / 109 four at a time in lockstep,
-    // 8 nodes 98 against 104.
+    // Without AVX-512, a Merkle level's nodes in pipelined pairs from 8.
     NODES_FROM_WITHOUT(shani_x32, 8, TD_CPU_AVX512F),
     FROM(shani_x4, 2),
     FROM(avx2_x8, 2),
@@ -265,20 +224,13 @@ static const td_many_rule sha256_rules[] = {
 
 #define RULES_FAMILY sha512
 static const td_many_rule sha512_rules[] = {
-    // AMD Zen 5, cycles a byte at 64 bytes / 1 KiB: 5 messages 3.53 / 1.42
-    // in an 8-lane pass, 5.92 / 2.73 in 4 lanes and one more; 2 messages
-    // 7.26 / 3.41 in 4 lanes, 7.91 / 3.86 one at a time. Sapphire Rapids,
-    // TSC ticks a block of each lane: an 8-lane pass about 830, a 4-lane
-    // pass about 580, one message with the avx512 backend about 415.
+    // An 8-lane pass costs about two 4-lane ones, a 4-lane pass less than
+    // two messages one at a time; the AVX2 4-lane pass about 2.3.
     FROM(avx512_x8, 5),
     FROM(avx512_x4, 2),
-    // Against the avx2 backend one message after another (about 460 ticks
-    // a block), a 4-lane AVX2 pass costs about 1050: as much as 2.3
-    // messages (Sapphire Rapids).
     FROM(avx2_x4, 3),
     // Rounds split between vector and scalar registers: ahead where vector
-    // operations take one cycle (Zen 4, 16 KiB: 1.07x OpenSSL, all-scalar
-    // rounds 0.91x), behind where they take two (Zen 5: 0.70x, 1.08x).
+    // operations take one cycle, behind where they take two.
     FROM_WITHOUT(avx512, 1, TD_CPU_SLOW_VECTOR_INT),
     FROM(avx512_scalar, 1),
     FROM(avx2, 1),

@@ -29,19 +29,16 @@ typedef union lane_state {
 
 // The shared last block's schedule is worked out for batches of at least
 // this many messages, or (where it is cached, below) for a length that came
-// in the call before too: it costs 110 to 230 cycles (Zen 5, SHA-1 to
-// SHA-512) and saves a few cycles a message in the lanes (64-byte SHA-1
-// messages, 64 of them: 2.45x -> 2.73x a td_sha1 loop; 32: no difference),
-// and more in small batches once cached (Zen 4, TSC ticks a message, 2
-// SHA-1 messages of 64 bytes 156 -> 130, 8 SHA-256 ones 130 -> 107, 3
-// SHA-512 ones of 128 bytes 581 -> 433).
+// in the call before too: it costs more than it saves a message in the
+// lanes below that, and once cached it pays in small batches too
+// (docs/performance-notes.md, "The many path's generic code").
 #define SHARED_SCHEDULE_MIN_MESSAGES 32
 
 // The last shared block worked out on this thread, with its schedule (at
 // most 784 bytes a thread), used by later calls whatever their number of
 // messages: the levels of a Merkle tree, and chunk stores, hash one length
-// call after call (Zen 5, calls of 64 SHA-256 messages of 64 bytes: 2.70x ->
-// 2.88x an OpenSSL loop). It holds padding and a length, nothing secret.
+// call after call (the notes, as above). It holds padding and a length,
+// nothing secret.
 // Not on Windows: MinGW's GCC emulates thread-local storage through
 // libwinpthread, which the DLL would then need beside it.
 #if !defined(_WIN32)
@@ -77,8 +74,8 @@ static TD_ALWAYS_INLINE void compress(const td_backend_row *row, td_family famil
 // The digest of a lane. The lanes backends store each state with wide
 // vector stores, and a 4-byte load from inside one waits for the store to
 // reach the cache instead of taking its data from it: on x86-64 the state is
-// read 16 bytes at a time and its words swapped in registers (SSE2). AMD Zen
-// 5, 1024 64-byte SHA-256 messages: 58 -> 53 TSC ticks a message.
+// read 16 bytes at a time and its words swapped in registers (SSE2; the
+// notes, as above).
 #if defined(__SSE2__) || defined(_M_X64)
 // The bytes of each 32-bit word reversed.
 static inline __m128i reverse_words32(__m128i x)
@@ -115,9 +112,7 @@ static TD_ALWAYS_INLINE void lane_digest(td_alg alg, const lane_state *state, ui
         _mm_storeu_si128((__m128i *)(void *)(out + at), digest_piece(words + at, info->family));
     if (size - at == 4) {
         // SHA-1's fifth word, stored alone by its backends: a 16-byte load
-        // over it waits for the store to reach the cache (AMD Zen 3, two
-        // 64-byte messages: 30 TSC ticks a message more than the kernel's
-        // own overhead, against SHA-256's 16-byte pieces).
+        // over it would wait for the store to reach the cache.
         uint32_t last;
         memcpy(&last, words + at, 4);
         store_be32(out + at, last);
@@ -223,8 +218,8 @@ static TD_NOINLINE void nodes_in_batches(const td_backend_row *row, size_t diges
 // n messages of one block and the shared one each (a Merkle level's nodes,
 // at ptrs[i] or at base + 64 * i), through row's function that takes them
 // to their digests, where it has one: 1. Else 0, and nothing done. No
-// states to set up or read back (AMD Zen 4, two 64-byte SHA-1 messages:
-// TSC ticks a message in docs/performance-notes.md).
+// states to set up or read back (the notes' "64-byte messages to digests,
+// the lone message").
 static TD_ALWAYS_INLINE int through_nodes(const td_backend_row *row, td_alg alg,
                                           const void *const *ptrs, const uint8_t *base,
                                           size_t n, const td_shared_block *last, uint8_t *out)
@@ -285,8 +280,8 @@ static TD_ALWAYS_INLINE shared_plan plan_shared_block(td_family family, size_t l
 
 // The shared block ready for a batch with lanes: its bytes, and, where it
 // goes by its schedule, that too, returned (else NULL). Both are worked out
-// at the first batch with lanes, not before the loop (why: the notes'
-// "Zen 5" section of the many path).
+// at the first batch with lanes: before the loop they cost the batches that
+// need neither (the notes, "The many path's generic code").
 static TD_ALWAYS_INLINE const td_shared_block *shared_block_ready(shared_plan *p,
                                                                   td_family family, size_t len)
 {
@@ -604,8 +599,8 @@ static TD_NOINLINE int hash_lone_otherwise(td_alg alg, const void *data, size_t 
 
 // A lone message, arguments checked: where the tables take one at a time,
 // straight to the typed one-shot's code. Each step ends in a jump, so that
-// no register is saved on the way (AMD Zen 4, 64-byte SHA-1: TSC ticks a
-// call in docs/performance-notes.md).
+// no register is saved on the way (the notes' "64-byte messages to digests,
+// the lone message").
 static TD_NOINLINE int hash_lone(td_alg alg, const void *data, size_t len, uint8_t *out)
 {
     const td_backend_row *row = td_many_row_made(alg, 1, TD_BATCH_ANY);
@@ -615,8 +610,8 @@ static TD_NOINLINE int hash_lone(td_alg alg, const void *data, size_t len, uint8
 }
 
 // Whether a * b fits in a size_t, and then *product. Without a division
-// where the compiler has a builtin: a 64-bit DIV is 10 to 18 cycles (AMD Zen
-// 4), a tenth of a 64-byte message's time.
+// where the compiler has a builtin: a 64-bit DIV takes a tenth of a 64-byte
+// message's time.
 static inline int size_product(size_t a, size_t b, size_t *product)
 {
 #if defined(__GNUC__) || defined(__clang__)
@@ -638,8 +633,8 @@ static int message_status(td_alg alg, const void *data, size_t len)
     return td_len_allowed(alg, len) ? TD_OK : TD_ERR_LENGTH;
 }
 
-// n >= 2 messages, screened in one pass without branches (a 64-byte message
-// costs about 90 cycles, so a few per message here are a few percent) and
+// n >= 2 messages, screened in one pass without branches (a few cycles a
+// message here are a few percent of a 64-byte one) and
 // checked in order only where it finds a fault; the same pass finds whether
 // all lengths are equal.
 static TD_NOINLINE int hash_screened(td_alg alg, size_t n, const void *const *data,
@@ -672,9 +667,8 @@ int td_hash_many(td_alg alg, size_t n, const void *const *data, const size_t *le
     if (data == NULL || lens == NULL || out == NULL)
         return TD_ERR_ARG;
     // Every message is checked before any digest is written, and the first
-    // fault in order is reported. A lone message is checked straight away
-    // (a screening pass cost it 4%: AMD Zen 4, 64-byte SHA-256, 232 cycles
-    // against 223).
+    // fault in order is reported. A lone message is checked straight away:
+    // a screening pass cost it 4% (the notes, as above).
     if (n == 1) {
         const int status = message_status(alg, data[0], lens[0]);
         return status != TD_OK ? status : hash_lone(alg, data[0], lens[0], out);

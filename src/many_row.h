@@ -2,8 +2,8 @@
  * The many path's row for a batch, inline where many.c asks for it: two
  * loads of choice.h's cache once the choices are made, no call. With small
  * batches each call's own work is a part of the time worth keeping short
- * (docs/performance-notes.md, "Zen 4, a fourth look"). On a first call,
- * dispatch.c makes the choice.
+ * (docs/performance-notes.md, "64-byte messages to digests, the lone
+ * message"). On a first call, dispatch.c makes the choice.
  */
 #ifndef TD_MANY_ROW_H
 #define TD_MANY_ROW_H

@@ -32,9 +32,9 @@ TD_DEFINE_ONESHOT(td_sha512, TD_SHA512, 64)
 TD_DEFINE_ONESHOT(td_sha512_224, TD_SHA512_224, 28)
 TD_DEFINE_ONESHOT(td_sha512_256, TD_SHA512_256, 32)
 
-// A function of its own for each alg, each the typed one-shot's code
-// (AMD Zen 5, 64-byte SHA-1: 115 TSC ticks a call through the generic core,
-// 100 as td_sha1 takes).
+// A function of its own for each alg, each the typed one-shot's code: the
+// generic core costs a short message more (docs/performance-notes.md,
+// "One-shots").
 int td_hash_with(const td_backend_row *row, td_alg alg, const uint8_t *data, size_t len,
                  uint8_t *out)
 {

@@ -12,7 +12,7 @@
 
 // The schedules are written as loops over a window of words; unrolled, the
 // window stays in registers instead of passing each word through memory to
-// the step two or three ahead (AMD Zen 5, SHA-256: 306 -> 165 cycles, SHA-1 303 -> 110).
+// the step two or three ahead (docs/performance-notes.md, "One-shots").
 #if defined(__GNUC__) && !defined(__clang__)
 #define UNROLL_ALL _Pragma("GCC unroll 80")
 #elif defined(__clang__)

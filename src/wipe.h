@@ -13,10 +13,10 @@
 
 // With GCC and Clang: 16-byte stores, then an empty asm that "reads" the
 // memory. Not memset: with a length known only at run time GCC makes it REP
-// STOSQ, whose start-up cost was most of a short message's overhead (AMD
-// Zen 4, 64-byte messages back to back: td_sha512 440 -> 410 TSC ticks,
-// td_sha256 182 -> 171). Elsewhere memset is called through a volatile
-// pointer, which the compiler cannot see through (libsodium's fallback).
+// STOSQ, whose start-up cost was most of a short message's overhead
+// (docs/performance-notes.md, "One-shots"). Elsewhere memset is called
+// through a volatile pointer, which the compiler cannot see through
+// (libsodium's fallback).
 static inline void td_wipe(void *p, size_t len)
 {
 #if defined(__GNUC__) || defined(__clang__)

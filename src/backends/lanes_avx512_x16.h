@@ -68,9 +68,9 @@ static inline void td_x16_load_transposed(__m512i w[16], const uint8_t *const p[
 // Words 0..3 at h[i], every lane i, into v[0..3] (lane i of v[j] is h[i][j]):
 // row m holds lanes m, m + 4, m + 8, m + 12 in its 128-bit chunks, and a 4 x
 // 4 transpose within the chunks gives the columns (the same transpose takes
-// them back). Against 80 scalar moves and a vector load that misses store
-// forwarding, SHA-1's state in and out: 145 -> 110 cycles (Zen 5). Written
-// out: with loops, GCC 12 keeps the rows in memory.
+// them back), in place of 80 scalar moves and a vector load that misses
+// store forwarding. Written out: with loops, GCC 12 keeps the rows in memory
+// (docs/performance-notes.md, "Backend forms: figures from the code").
 static inline void td_x16_transpose4(__m512i v[4], __m512i r0, __m512i r1, __m512i r2,
                                      __m512i r3)
 {
@@ -150,15 +150,12 @@ static inline void td_x16_load_transposed_be(__m512i w[16], const uint8_t *const
     w[15] = _mm512_shuffle_epi8(w[15], bswap);
 }
 
-// The same words another way: words 4q..4q+3 of lanes m, m + 4, m + 8 and
-// m + 12 make one vector, a load and three broadcast loads merged under a
-// mask (no shuffle), then a byte swap and a 4 x 4 transpose within the
-// 128-bit chunks (td_x16_transpose4). 80 loads and 48 shuffles a block
-// against 16 loads and 80 shuffles: on AMD Zen 4 the shuffles share two pipes
-// with the rotates. SHA-1 there, 16 lanes: 4 KiB 560 -> 533 cycles a block,
-// 64 bytes 1.03x; slower for SHA-256 at 64 bytes (1028 -> 1076), whose
-// single data block waits on the merges' chain, and for MD5 in 32 lanes at 1
-// KiB (0.95x).
+// The same words another way: words 4q..4q+3 of lanes m, m + 4, m + 8 and m +
+// 12 make one vector, a load and three broadcast loads merged under a mask (no
+// shuffle), then a byte swap and a 4 x 4 transpose within the 128-bit chunks
+// (td_x16_transpose4). 80 loads and 48 shuffles a block against 16 loads and
+// 80 shuffles: for cores whose shuffles share their pipes with the rotates
+// (docs/performance-notes.md, "Backend forms: figures from the code").
 static inline __m512i td_x16_chunk_row(const uint8_t *const p[16], size_t off, int m, int q)
 {
 #define TD_X16_CHUNK(i) \

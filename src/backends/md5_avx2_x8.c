@@ -16,9 +16,8 @@
 
 // After b is known a step takes 5 operations in F, G and H (AND or XOR, the
 // second XOR or ADD, ADD, the shift pair, OR, ADD) and 6 in I: 336 cycles a
-// block for all 8 lanes at best (395 measured on Sapphire Rapids), against
-// 288 for one message in scalar code: a pass pays from two messages on
-// (dispatch.c's rules).
+// block for all 8 lanes at best, against 288 for one message in scalar
+// code: a pass pays from two messages on (dispatch.c's rules).
 
 #define PIN(v) PIN_VECTOR(v)
 
@@ -138,10 +137,9 @@ void td_md5_blocks_many_avx2_x8(td_md5_state *const *states, const uint8_t *cons
 
 // Two groups of 8 lanes, step by step side by side: one group's step is a
 // chain of 6 one-cycle operations, about 10 operations in all, and leaves
-// the four vector pipes of AMD Zen 3 half idle; the second group fills
-// them. TD_V becomes a pair of vectors, so that one function template
-// serves both widths; the 32 message words live in memory, each read once
-// a step as an operand.
+// four vector pipes half idle; the second group fills them. TD_V becomes a
+// pair of vectors, so that one function template serves both widths; the 32
+// message words live in memory, each read once a step as an operand.
 typedef struct {
     __m256i x, y;
 } md5_pair;

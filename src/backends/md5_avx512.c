@@ -31,8 +31,8 @@ enum {
 
 // Pins the early sum a + X[k] + T in a register before f(b, c, d) is added.
 // Without it GCC 12 reassociates the adds and puts a + T after the ternlog:
-// one more ADD on every step's chain, 323 cycles a block instead of 259
-// (Sapphire Rapids, 16 KiB).
+// one more ADD on every step's chain (docs/performance-notes.md, "Backend
+// forms: figures from the code").
 #define PIN(v) PIN_VECTOR(v)
 
 
@@ -64,8 +64,7 @@ void td_md5_blocks_avx512(td_md5_state *state, const uint8_t *data, size_t nbloc
         // The table's address goes through an empty asm once per block so
         // that its loads cannot be hoisted: GCC 12 and Clang 14 otherwise
         // broadcast up to 64 constants into registers (and the stack) in the
-        // prologue, paid on every call (Sapphire Rapids, GCC, one-block call:
-        // 225 cycles, 235 without).
+        // prologue, paid on every call.
         const uint32_t *t = td_md5_t;
         PIN_SCALAR(t);
 

@@ -14,14 +14,13 @@
 #include "backends.h"
 #include "pin.h"
 
-// Every step is ADD, ADD (X[k] and T[i], off the chain), then VPTERNLOGD,
-// ADD, VPROLD, ADD after b is known: 4 cycles of latency, 64 x 4 = 256
-// cycles a block for all 16 lanes (about 297 measured on Sapphire Rapids:
-// the 64 shuffles of the transpose share the two ZMM ports), against 257
-// for one message alone in md5_avx512.c: a pass pays from two messages on
-// (1.7x the one-at-a-time backend; dispatch.c's rules). Where every vector
-// operation takes 2 cycles (Zen 5) the chain is 8 a step: 512 a block, 525
-// measured, and half the vector units idle: md5_x32 below fills them.
+// Every step is ADD, ADD (X[k] and T[i], off the chain), then VPTERNLOGD, ADD,
+// VPROLD, ADD after b is known: 4 cycles of latency, 64 x 4 = 256 cycles a
+// block for all 16 lanes, against 257 for one message alone in md5_avx512.c: a
+// pass pays from two messages on (dispatch.c's rules). Where every vector
+// operation takes 2 cycles the chain is 8 a step and half the vector units
+// idle: md5_x32 below fills them (docs/performance-notes.md, "Backend forms:
+// figures from the code").
 
 #define PIN(v) PIN_VECTOR(v)
 
@@ -64,10 +63,9 @@ void td_md5_blocks_many_avx512_x16(td_md5_state *const *states, const uint8_t *c
 
 #if defined(__x86_64__) || defined(_M_X64)
 // Two groups of 16 lanes, step by step side by side, so that the second
-// group's step fills the units the first one's chain leaves idle. Zen 5,
-// 64 messages of 4 KiB: 1.9x the 16-lane pass (about 560 cycles a block
-// for 32 lanes against 525 for 16). TD_V becomes a pair of vectors, so
-// that one function template serves both widths.
+// group's step fills the units the first one's chain leaves idle. TD_V
+// becomes a pair of vectors, so that one function template serves both
+// widths.
 typedef struct {
     __m512i x, y;
 } md5_pair;

@@ -123,8 +123,8 @@
 //   STATE_STORE(h, live, a, b, c, d) and back, lanes 0 .. live-1 only
 // The body's and the tail's blocks run in one loop each; the shared block
 // follows in the same pass, the state still in registers, X[k] + T[i]
-// worked out once for the batch (Zen 5, 16 messages of 64 bytes: 1440 ->
-// 1230 cycles a call).
+// worked out once for the batch (docs/performance-notes.md, "Backend forms:
+// figures from the code").
 #define MD5_LANES_FUNCTION(name, lanes)                                            \
     static void name(td_md5_state *const *states, const uint8_t *const *data,       \
                      size_t live, size_t nblocks, const uint8_t *const *tail,        \

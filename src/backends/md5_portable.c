@@ -14,10 +14,10 @@
 #define X(k) load_le32(p + 4 * (k))
 
 // Pins the early sum X[k] + T (+ the G term) into a before the b-dependent
-// part is added. Clang 14 otherwise reassociates the sum and adds T after
-// f(b, c, d), one more ADD on every step's chain: MD5 at 16 KiB 0.86x
-// OpenSSL's scalar assembly without the pin, 1.04x with it (Sapphire
-// Rapids). Costs nothing with GCC 12, which keeps the order anyway.
+// part is added. Clang 14 otherwise reassociates the sum and adds T after f(b,
+// c, d), one more ADD on every step's chain (docs/performance-notes.md,
+// "Backend forms: figures from the code"). Costs nothing with GCC 12, which
+// keeps the order anyway.
 #define PIN(v) PIN_SCALAR(v)
 
 // Each step is a += f(b, c, d) + X[k] + T; a = b + (a <<< s). The terms that

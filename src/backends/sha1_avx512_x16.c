@@ -28,8 +28,8 @@ enum { TL_CH = 0xca, TL_PARITY = 0x96, TL_MAJ = 0xe8 };
 
 // Only a <<< 5 and one add are on the chain from round to round: e + (W[t]
 // + K) + f(b, c, d) is summed off it, f waiting for b (a, one round older).
-// The pins keep GCC from reassociating the sums onto the chain (Zen 5: 360
-// cycles a 16-lane block, 600 without; the chain alone is 80 x 4 = 320).
+// The pins keep GCC from reassociating the sums onto the chain (the notes'
+// "SHA-1 lanes").
 #define ROUND(tl, wk, a, b, c, d, e)                                            \
     do {                                                                        \
         e = _mm512_add_epi32(e, wk);                                            \
@@ -40,11 +40,11 @@ enum { TL_CH = 0xca, TL_PARITY = 0x96, TL_MAJ = 0xe8 };
         b = _mm512_rol_epi32(b, 30);                                            \
     } while (0)
 
-// A round of a data block: W[t] + K from the ring, and W[t + 6] expanded
-// (its words are there by then, and the slot it takes, W[t - 10]'s, was
-// last read by W[t + 4]'s expansion, at round t - 2). AMD Zen 4, against
-// W[t] in its own round: 4 KiB 587 -> 571 ns a message, 1 KiB 156 -> 152
-// (3 ahead the same, 8 ahead 1% behind).
+// A round of a data block: W[t] + K from the ring, and W[t + 6] expanded (its
+// words are there by then, and the slot it takes, W[t - 10]'s, was last read
+// by W[t + 4]'s expansion, at round t - 2): a little faster than W[t] in its
+// own round (docs/performance-notes.md, "Backend forms: figures from the
+// code").
 #define SCHED_AHEAD 6
 #define ROUND_W(tl, k, a, b, c, d, e, t)                                        \
     do {                                                                        \

@@ -105,7 +105,8 @@ static void sha1_pass(uint32_t s[5], TD_V x0, TD_V x1, TD_V x2, TD_V x3, uint32_
     TD_V x4, x5, x6, x7;
     // The rounds read W + K back through a volatile pointer: otherwise GCC 12
     // forwards the stored vectors to them with VPEXTRD (two uops each) instead
-    // of a load. 4% faster with AVX2, 10% with SSSE3 (Sapphire Rapids).
+    // of a load (docs/performance-notes.md, "Backend forms: figures from the
+    // code").
     const volatile uint32_t *rk = wk;
     LOAD_STATE(s);
 

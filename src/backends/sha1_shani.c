@@ -28,10 +28,10 @@
 //    W[t] = (W[t-6] ^ W[t-16] ^ W[t-28] ^ W[t-32]) <<< 2 for t >= 32
 //    (M. Locktyukhin, Intel, 2010) on the plain vector ALUs, beside the SHA
 //    unit; W[t-6..t-3] is the low half of group k-2 above the high half of
-//    group k-1. Sapphire Rapids: 111 cycles a block against 119.
-//  - MSG1/MSG2 throughout, where vector operations take 2 cycles (AMD Zen
-//    5): the recurrence's four in a row make an 8-cycle chain per group
-//    against the rounds' 6 (64 bytes: 1.18x OpenSSL against 0.97x).
+//    group k-1;
+//  - MSG1/MSG2 throughout, where vector operations take 2 cycles (the
+//    recurrence's four in a row then make an 8-cycle chain per group against
+//    the rounds' 6) or SHA1MSG1/2 are fast.
 #define W(k) w[(k) & 7]
 #define EXPAND(k)                                                                         \
     do {                                                                                  \
@@ -44,12 +44,12 @@
         }                                                                                 \
     } while (0)
 
-// Four rounds on group g (function g / 5); then, from the same input ABCD,
-// the next group's E + W (SHA1NEXTE takes E as A of four rounds back,
-// rotated), so that it is ready when those rounds end; then the expansion of
-// the group three ahead (groups 4-6 are expanded before round 0), the
-// distance that measured fastest (113 cycles a block). After group 19, prev
-// keeps the input ABCD for the next block's E.
+// Four rounds on group g (function g / 5); then, from the same input ABCD, the
+// next group's E + W (SHA1NEXTE takes E as A of four rounds back, rotated), so
+// that it is ready when those rounds end; then the expansion of the group
+// three ahead (groups 4-6 are expanded before round 0), the distance that
+// measured fastest (the notes' "SHA-1, SHA-NI"). After group 19, prev keeps
+// the input ABCD for the next block's E.
 #define ROUNDS4(g)                                                  \
     do {                                                            \
         const __m128i in = abcd;                                    \

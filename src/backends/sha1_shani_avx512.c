@@ -2,8 +2,8 @@
  * SHA-1 on the many path: up to 4 messages with the SHA extensions, their
  * rounds interleaved (shani-avx512-x4), as sha1_shani.c's streams, compiled
  * with AVX-512VL so that the streams' words have 32 vector registers, not 16
- * (AMD Zen 4, 8 blocks of each stream: 3 streams 55 against 60 cycles a
- * block of each, 4 streams 51 against 56-61). Needs SHA, SSE4.1, SSSE3,
+ * (docs/performance-notes.md, "The rules of the automatic choice", SHA-1).
+ * Needs SHA, SSE4.1, SSSE3,
  * AVX-512F and AVX-512VL; compiled with -msse4.1 -mssse3 -msha -mavx512f
  * -mavx512vl.
  */

@@ -44,12 +44,11 @@ static inline void sha1_shani_store_state(td_sha1_state *state, __m128i abcd, __
 
 // ------------------------------------------------------------ many path
 
-// One message takes 20 SHA1RNDS4 a block, each waiting for the one before:
-// 6 cycles each on AMD Zen 4 and 5, 4 on Sapphire Rapids. A core issues one
-// every 2 (Zen 4, 5) or 3 (Sapphire Rapids) cycles, and on Zen 4 MSG1, MSG2
-// and NEXTE beside them take nothing from that rate, so independent
-// messages fill the gaps: three streams reach the issue rate. The schedule
-// is MSG1/MSG2 throughout.
+// One message takes 20 SHA1RNDS4 a block, each waiting for the one before, and
+// a core issues them faster than that latency, so independent messages fill
+// the gaps: three streams reach the issue rate (docs/performance-notes.md,
+// "Backend forms: figures from the code"). The schedule is MSG1/MSG2
+// throughout.
 
 #if defined(__GNUC__)
 #define SHA1_SHANI_UNROLL _Pragma("GCC unroll 4")
@@ -162,8 +161,8 @@ static TD_ALWAYS_INLINE void sha1_shani_streams(td_sha1_state *const *states,
 // Messages of one data block each followed by the shared block (64-byte
 // messages), from the start state held in registers to digests stored
 // straight from them: no states in memory, nothing for the caller to set up
-// or turn into digests (AMD Zen 4, two 64-byte messages: TSC ticks a
-// message, in docs/performance-notes.md).
+// or turn into digests (docs/performance-notes.md, "64-byte messages to
+// digests, the lone message").
 
 // The digest of a stream, big-endian, to out: ABCD's bytes all reversed
 // put A first; E is the top dword of its register.
@@ -179,8 +178,8 @@ static TD_ALWAYS_INLINE void sha1_shani_store_digest(uint8_t *out, __m128i abcd,
 // BY_PTRS is 0, to out + 20 * (i + j), all read before any digest is
 // written. Each pointer and digest address is worked out apart, s and
 // BY_PTRS constants: through a loop over an array of pointers, GCC 12 kept
-// the first stream's words in memory, 10% slower with two streams (AMD Zen
-// 4).
+// the first stream's words in memory (docs/performance-notes.md, "Backend
+// forms: figures from the code").
 static TD_ALWAYS_INLINE void sha1_shani_node_streams(const void *const *ptrs, const uint8_t *base,
                                                      size_t i, const size_t s,
                                                      const td_sha1_shared_block *last, uint8_t *out,
@@ -188,9 +187,9 @@ static TD_ALWAYS_INLINE void sha1_shani_node_streams(const void *const *ptrs, co
 {
     const uint8_t *src[SHA1_SHANI_STREAMS];
     __m128i abcd[SHA1_SHANI_STREAMS], e[SHA1_SHANI_STREAMS];
-    // SHA-1's one start state (FIPS 180-4, 5.3.1) as constants: taken from
-    // memory and held in registers, two 64-byte messages took 3% longer and
-    // eight 5% (AMD Zen 4).
+    // SHA-1's one start state (FIPS 180-4, 5.3.1) as constants, not taken from
+    // memory and held in registers (docs/performance-notes.md, "Backend forms:
+    // figures from the code").
     SHA1_SHANI_UNROLL for (size_t j = 0; j < s; j++) {
         src[j] = BY_PTRS ? (const uint8_t *)ptrs[i + j] : base + 64 * (i + j);
         abcd[j] = _mm_set_epi32(0x67452301, (int)0xefcdab89, (int)0x98badcfe, 0x10325476);

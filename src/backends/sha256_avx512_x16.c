@@ -29,9 +29,10 @@
 #define LANES_MAJ(a, b, c) _mm512_ternarylogic_epi32((a), (b), (c), 0xe8)
 #define LANES_LOAD(w, data, off) load_words_x16((w), (data), (off))
 
-// w[j] = big-endian word j of the block at data[lane] + off, every lane
-// (the transpose written out: with loops, GCC 12 at -O2 passed the rows
-// through memory between the shuffles; AMD Zen 5: 680 -> 605 cycles a block).
+// w[j] = big-endian word j of the block at data[lane] + off, every lane (the
+// transpose written out: with loops, GCC 12 at -O2 passed the rows through
+// memory between the shuffles; docs/performance-notes.md, "Backend forms:
+// figures from the code").
 static inline void load_words_x16(__m512i w[16], const uint8_t *const *data, size_t off)
 {
     td_x16_load_transposed_be(w, data, off);
@@ -53,7 +54,7 @@ static inline void load_words_x16(__m512i w[16], const uint8_t *const *data, siz
 #undef LANES_LOAD
 
 // The same 8 lanes at a time in YMM registers (AVX-512VL: VPROLD and
-// VPTERNLOGD on 256 bits, which have three ports on Sapphire Rapids, not two).
+// VPTERNLOGD on 256 bits, which may have more ports than on 512).
 #define LANES_ADD(a, b) _mm256_add_epi32((a), (b))
 #define LANES_SET1(x) _mm256_set1_epi32((int)(x))
 #define LANES_XOR3(x, y, z) _mm256_ternarylogic_epi32((x), (y), (z), 0x96)
@@ -122,10 +123,10 @@ static TD_ALWAYS_INLINE void transpose8x2(__m512i r[8])
                                 _mm512_extracti64x4_epi64(r[m], 1));             \
     } while (0)
 
-// Lanes 0 .. k-1 (1 <= k <= 16) through the 16-lane kernel; the missing
-// lanes repeat lane 0's blocks into a state that is thrown away. Flattened,
-// so that the state and the words stay in registers (out of line, they went
-// through memory: 165 -> 70 cycles a call on AMD Zen 5, rounds apart).
+// Lanes 0 .. k-1 (1 <= k <= 16) through the 16-lane kernel; the missing lanes
+// repeat lane 0's blocks into a state that is thrown away. Flattened, so that
+// the state and the words stay in registers (out of line, they went through
+// memory; docs/performance-notes.md, "Backend forms: figures from the code").
 #if defined(__GNUC__)
 __attribute__((flatten))
 #endif

@@ -61,12 +61,13 @@ static const uint32_t sha256_sig1_hi[4] = { 0x80808080u, 0x80808080u, 0x03020100
 
 // One round, the textbook form (22 operations, chains of 5 cycles: this
 // file runs where SHA-NI is missing, Intel cores up to Cascade Lake, where
-// the 4-cycle form of sha512_x2_body.h models 6% slower). h takes W[t] +
-// K[t] first, then Ch(e, f, g) and Sigma1(e). With BMI1, Ch = (e & f) + (~e
-// & g), the second term one ANDN (5% faster in sha256_avx2.c; without ANDN,
-// in sha256_ssse3.c, ((f ^ g) & e) ^ g). Maj(a, b, c) = b ^ ((a ^ b) & (b ^
+// the 4-cycle form of sha512_x2_body.h models slower). h takes W[t] + K[t]
+// first, then Ch(e, f, g) and Sigma1(e). With BMI1, Ch = (e & f) + (~e & g),
+// the second term one ANDN (faster in sha256_avx2.c; without ANDN, in
+// sha256_ssse3.c, ((f ^ g) & e) ^ g). Maj(a, b, c) = b ^ ((a ^ b) & (b ^
 // c)), this round's a ^ b being the next round's b ^ c. With BMI2 each
-// rotation is one RORX.
+// rotation is one RORX. (docs/performance-notes.md, "Backend forms: figures
+// from the code".)
 #if defined(__BMI__)
 #define ADD_CH(h, e, f, g) (h += (e) & (f), h += ~(e) & (g))
 #else

@@ -42,10 +42,9 @@
 // Round t; the caller rotates the names. On entry hk = h + W[t] + K[t].
 // T1 = (hk + Ch) + Sigma1(e), e' = d + T1, a' = T1 + (Sigma0(a) + Maj): 17
 // vector operations, the fewest, since the lanes are bound by how many issue
-// rather than by e's chain of four (AMD Zen 4, 16 lanes of 1 KiB: 954
-// cycles a block against 1005 for a 19-operation round with a chain of
-// three). PIN_VECTOR keeps GCC from reassociating the sums, which put five
-// operations after the rotations (Zen 5: 930 cycles a block, 580 pinned).
+// rather than by e's chain of four. PIN_VECTOR keeps GCC from reassociating
+// the sums, which put five operations after the rotations (the notes'
+// "SHA-224/256 lanes").
 // EXP(t) is round t's share of the schedule, WK(t) the vector W[t] + K[t].
 #define LANES_ROUND(a, b, c, d, e, f, g, h, t, EXP, WK)                          \
     do {                                                                          \
@@ -90,7 +89,7 @@
     } while (0)
 
 // A block of the lanes: round t expands W[t + 8], whose slot (W[t - 8]'s)
-// nothing reads any more; eight rounds ahead measured 1-2% faster than one.
+// nothing reads any more; eight rounds ahead measured faster than one.
 #define LANES_EXP_DATA(t)                  \
     do {                                   \
         if ((t) + 8 >= 16 && (t) + 8 < 64) \

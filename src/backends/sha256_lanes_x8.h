@@ -20,10 +20,10 @@
 #define LANES_FN sha256_x8_compress
 #define LANES_LOAD(w, data, off) sha256_x8_load_words((w), (data), (off))
 
-// r[i] holds row i (8 words); afterwards r[j] holds word j of every row:
-// pairs of words, pairs of pairs within each 128-bit half, then the halves.
-// Written out: with loops, GCC 12 at -O2 passes the rows through memory
-// between the steps (AMD Zen 5, 8 lanes: 610 -> 567 cycles a block).
+// r[i] holds row i (8 words); afterwards r[j] holds word j of every row: pairs
+// of words, pairs of pairs within each 128-bit half, then the halves. Written
+// out: with loops, GCC 12 at -O2 passes the rows through memory between the
+// steps (docs/performance-notes.md, "Backend forms: figures from the code").
 #define X8_UNPACK32(i)                                       \
     do {                                                     \
         t[i] = _mm256_unpacklo_epi32(r[i], r[(i) + 1]);      \
@@ -67,7 +67,8 @@ static TD_ALWAYS_INLINE void sha256_x8_transpose(__m256i r[8])
         w[i] = _mm256_shuffle_epi8(_mm256_loadu_si256(p_), bswap);                   \
         w[8 + (i)] = _mm256_shuffle_epi8(_mm256_loadu_si256(p_ + 1), bswap);         \
     } while (0)
-static TD_ALWAYS_INLINE void sha256_x8_load_words(__m256i w[16], const uint8_t *const *data, size_t off)
+static TD_ALWAYS_INLINE void sha256_x8_load_words(__m256i w[16], const uint8_t *const *data,
+                                                  size_t off)
 {
     const __m256i bswap = _mm256_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL,
                                             0x0c0d0e0f08090a0bLL, 0x0405060700010203LL);

@@ -14,9 +14,9 @@
 // The sigmas, with the rotations nested: Sigma1(e) = ((e >>> 14 ^ e) >>> 5
 // ^ e) >>> 6 is e >>> 6 ^ e >>> 11 ^ e >>> 25. Without BMI2's RORX each
 // parallel rotation costs a register copy; the nested form needs one copy
-// per sigma. Longer latency, but a round is bound by instruction count:
-// 2790 instructions a block instead of 3280 with GCC 12 -O2, SHA-256 at
-// 16 KiB 1.03x OpenSSL's integer code instead of 0.88x (Sapphire Rapids).
+// per sigma. Longer latency, but a round is bound by instruction count: 2790
+// instructions a block instead of 3280 with GCC 12 -O2 (the notes'
+// "SHA-224/256 and SHA-384/512, portable").
 #define BSIG0(x) rotr32(rotr32(rotr32(x, 9) ^ (x), 11) ^ (x), 2)
 #define BSIG1(x) rotr32(rotr32(rotr32(x, 14) ^ (x), 5) ^ (x), 6)
 #define SSIG0(x) (rotr32(rotr32(x, 11) ^ (x), 7) ^ ((x) >> 3))

@@ -3,9 +3,10 @@
  * their rounds interleaved (shani-avx512-x4), their Merkle nodes in
  * lockstep, or a whole level's in pipelined pairs (shani-avx512-x32), as
  * sha256_shani.c's streams, compiled with AVX-512VL so that the streams'
- * words have 32 vector registers, not 16 (docs/performance-notes.md, "Zen 4
- * again"). Needs SHA, SSE4.1, SSSE3, AVX-512F and AVX-512VL; compiled with
- * -msse4.1 -mssse3 -msha -mavx512f -mavx512vl.
+ * words have 32 vector registers, not 16 (docs/performance-notes.md, "a
+ * Merkle level's nodes in SHA-NI streams"). Needs SHA, SSE4.1, SSSE3,
+ * AVX-512F and AVX-512VL; compiled with -msse4.1 -mssse3 -msha -mavx512f
+ * -mavx512vl.
  */
 #if defined(__GNUC__) && (!defined(__SHA__) || !defined(__SSE4_1__) || !defined(__SSSE3__) || \
                           !defined(__AVX512F__) || !defined(__AVX512VL__))

@@ -80,11 +80,10 @@ static TD_ALWAYS_INLINE void sha256_shani_shared_group(__m128i *abef, __m128i *c
 
 // ------------------------------------------------------------ many path
 
-// One message takes 32 SHA256RNDS2 a block, each waiting for the one before:
-// 4 cycles each on Sapphire Rapids and AMD Zen 4 and 5. A core issues one
-// every 3 (Sapphire Rapids), 1.2 (Zen 5) or 1 (Zen 4) cycles, so independent
-// messages fill the gaps; four leave room for the message schedule beside
-// them.
+// One message takes 32 SHA256RNDS2 a block, each waiting for the one before,
+// and a core issues them faster than that latency, so independent messages
+// fill the gaps; four leave room for the message schedule beside them
+// (docs/performance-notes.md, "Backend forms: figures from the code").
 
 #if defined(__GNUC__)
 #define SHA256_SHANI_UNROLL _Pragma("GCC unroll 4")
@@ -293,14 +292,12 @@ static TD_ALWAYS_INLINE void sha256_shani_lockstep_nodes(
 }
 
 // n messages (n >= 3) of one data block each (td_sha256_nodes_fn), then the
-// shared block, from the state start: pair p holds messages 2p and 2p + 1
-// (for an odd n, the last pair's second stream runs its first one's block
-// again, into a digest written to scratch), in slot p % 2. The first step
-// runs pair 0's data block alone, the last the last pair's shared block.
-// Digests go straight from the registers, each after the next pair's blocks
-// are read. AMD Zen 4, TSC ticks a node of 1024: against states stored and
-// made digests by many.c 59.7 against 66.4, in calls of 32; the whole level
-// in one call 57.7 (8 a call 66.0, 64 58.7).
+// shared block, from the state start: pair p holds messages 2p and 2p + 1 (for
+// an odd n, the last pair's second stream runs its first one's block again,
+// into a digest written to scratch), in slot p % 2. The first step runs pair
+// 0's data block alone, the last the last pair's shared block. Digests go
+// straight from the registers, each after the next pair's blocks are read
+// (docs/performance-notes.md, "Backend forms: figures from the code").
 static TD_ALWAYS_INLINE void sha256_shani_merkle_pairs(const td_sha256_state *start,
                                                        const void *const *ptrs, const uint8_t *base,
                                                        size_t n, const td_sha256_shared_block *last,
@@ -314,7 +311,7 @@ static TD_ALWAYS_INLINE void sha256_shani_merkle_pairs(const td_sha256_state *st
     uint8_t *dst[2][2];
     const uint8_t *src[2][2];
     // Every store unconditional: with a branch on the odd last message, GCC
-    // 12 made the pairs 1.4x slower.
+    // 12 made the pairs much slower (the notes' "Backend forms").
 #define LOAD_PAIR(slot, p)                                                              \
     do {                                                                                \
         for (size_t j = 0; j < 2; j++) {                                                \

@@ -38,11 +38,11 @@ static inline __m256i ssig1_x4(__m256i x)
 #define SSIG0_X4(x) ssig0_x4(x)
 #define SSIG1_X4(x) ssig1_x4(x)
 
-// Where vector operations take one cycle the rounds, not the schedule, set
-// the speed: with the schedule removed a block takes as long within 5%
-// (Sapphire Rapids). Where they take two (AMD Zen 5) the schedule's chain is
-// the longer one; sha512_avx512_scalar.c shortens it. The rounds are
-// sha512_x2_body.h's scalar ones.
+// Where vector operations take one cycle the rounds, not the schedule, set the
+// speed; where they take two the schedule's chain is the longer one, and
+// sha512_avx512_scalar.c shortens it (docs/performance-notes.md, "Backend
+// forms: figures from the code"). The rounds are sha512_x2_body.h's scalar
+// ones.
 
 #define TD_SHA512_BLOCKS td_sha512_blocks_avx2
 #include "sha512_x2_body.h"

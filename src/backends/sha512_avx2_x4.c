@@ -39,14 +39,13 @@
 #define LANES_MAJ(a, b, c) \
     _mm256_or_si256(_mm256_and_si256((a), (b)), _mm256_and_si256(_mm256_or_si256((a), (b)), (c)))
 
-// About 50 instructions a round: 80 unrolled rounds overflow the 4K-entry
-// op cache of AMD Zen 3, and decoding them bounds the loop. Rounds 16 to 79
-// as a loop of 16 fit: Zen 3, 4 lanes of 32 blocks, 1040 to 1190 TSC ticks
-// a block (least to median of 3001 calls) against 1270 to 1390.
+// About 50 instructions a round: 80 unrolled rounds overflow a 4K-entry op
+// cache, and decoding them bounds the loop; rounds 16 to 79 as a loop of 16
+// fit (docs/performance-notes.md, "Backend forms: figures from the code").
 #define LANES_ROLLED
-// Four lanes on Zen 3 wait on issue, not on the chain from e to e': the round
-// in 7 adds takes 1030 to 1170 TSC ticks a block against 1150 to 1320 for the
-// chain of 3 in 8 adds (least to tenth percentile of 3001 calls).
+// Four lanes wait on issue, not on the chain from e to e': the round in 7
+// adds, not the chain of 3 in 8 (docs/performance-notes.md, "Backend forms:
+// figures from the code").
 #define LANES_FEWEST_OPS
 #include "sha512_lanes_x4.h"
 

@@ -17,8 +17,8 @@
 #include "pin.h"
 
 // Why the round is split. All-scalar rounds (sha512_avx2.c) need about 24
-// integer operations a round; on a core with four integer ALUs, such as AMD
-// Zen 4, that is 6 cycles a round whatever the dependency chains allow. Here
+// integer operations a round; on a core with four integer ALUs that is 6
+// cycles a round whatever the dependency chains allow. Here
 // the scalar side keeps only the e chain,
 //     e' = d + h + W + K + Ch(e, f, g) + Sigma1(e)        (12 operations),
 // and the vector side the a chain,
@@ -28,8 +28,8 @@
 // the scalar d three rounds later. So one value goes each way every round,
 // and neither crossing (3 cycles) lies on a chain that must close within a
 // round. What is left is each chain's own latency, about 5 cycles a round,
-// and the two sides' ports: 5.8 cycles a round measured.
-// Zen 4, 16 KiB: 3.24 -> 2.73 TSC ticks a byte, 0.91x -> 1.07x OpenSSL 3.0.
+// and the two sides' ports (docs/performance-notes.md, "Backend forms:
+// figures from the code").
 #define ROTR(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
 #define BSIG1(x) (ROTR(x, 14) ^ ROTR(x, 18) ^ ROTR(x, 41))
 

@@ -4,13 +4,12 @@
  * rotates and three-input XORs. Needs AVX-512F/VL, AVX2, BMI2 and BMI1;
  * compiled with -mavx512f -mavx512vl -mavx2 -mbmi2 -mbmi.
  *
- * For cores where vector operations are slow beside scalar ones (AMD Zen 5:
- * 2 cycles each, cpu_x86.c), so sha512_avx512.c's vector half of the round
- * is the longer chain. There the schedule's own chain (sigma1 of the step
- * before, then an add) matters too: five operations deep with AVX2, 10
- * cycles a step of two rounds; three with AVX-512VL, 6.
- * Zen 5, 16 KiB: 0.70x OpenSSL with sha512_avx512.c, 0.87x with
- * sha512_avx2.c, 1.08x with this.
+ * For cores where vector operations are slow beside scalar ones (2 cycles
+ * each: the slow-vector-int trait), so sha512_avx512.c's vector half of the
+ * round is the longer chain. There the schedule's own chain (sigma1 of the
+ * step before, then an add) matters too: five operations deep with AVX2,
+ * three with AVX-512VL (docs/performance-notes.md, "Backend forms: figures
+ * from the code").
  */
 #if defined(__GNUC__) && (!defined(__AVX512F__) || !defined(__AVX512VL__) || !defined(__BMI2__) || \
                           !defined(__BMI__))

@@ -25,9 +25,9 @@
 #define LANES_XOR3(x, y, z) _mm512_ternarylogic_epi64((x), (y), (z), 0x96)
 #define LANES_BSIG0(x) LANES_XOR3(_mm512_ror_epi64((x), 28), _mm512_ror_epi64((x), 34), _mm512_ror_epi64((x), 39))
 #define LANES_BSIG1(x) LANES_XOR3(_mm512_ror_epi64((x), 14), _mm512_ror_epi64((x), 18), _mm512_ror_epi64((x), 41))
-// sigma0's rotation by 8 as a byte shuffle: on AMD Zen 4, ZMM rotates and
-// shifts issue one a cycle, shuffles take a third pipe as well (4 KiB: 1307
-// -> 1299 cycles an 8-lane block).
+// sigma0's rotation by 8 as a byte shuffle, which can take a pipe the rotates
+// and shifts do not (docs/performance-notes.md, "Backend forms: figures from
+// the code").
 #define ROR8_BYTES _mm512_broadcast_i32x4(_mm_set_epi64x(0x080f0e0d0c0b0a09LL, 0x0007060504030201LL))
 #define LANES_SSIG0(x) \
     LANES_XOR3(_mm512_ror_epi64((x), 1), _mm512_shuffle_epi8((x), ROR8_BYTES), _mm512_srli_epi64((x), 7))
@@ -96,7 +96,7 @@ static inline void load_words_x8(__m512i w[16], const uint8_t *const *data, size
 #undef ROR8_BYTES
 
 // The same 4 lanes at a time in YMM registers (AVX-512VL: VPRORQ and
-// VPTERNLOGQ on 256 bits, which have three ports on Sapphire Rapids, not two).
+// VPTERNLOGQ on 256 bits, which may have more ports than on 512).
 #define LANES_ADD(a, b) _mm256_add_epi64((a), (b))
 #define LANES_SUB(a, b) _mm256_sub_epi64((a), (b))
 #define LANES_SET1(x) _mm256_set1_epi64x((long long)(x))

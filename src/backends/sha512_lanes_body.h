@@ -47,13 +47,12 @@
 
 // Where round t gets W[t + 1] + K[t + 1] from: a lane's own block, or the
 // shared block's words, broadcast from memory. A lane's own W[t + 6] is
-// expanded at the start of round t: its words W[t + 4], W[t - 1], W[t - 9]
-// and W[t - 10] are there by then, and the slot it takes held W[t - 10],
-// which round t - 10 and W[t + 5]'s expansion (at round t - 1) were the last
-// to read. AMD Zen 4, against W[t + 1]: 8 lanes 1.5-2% faster from 64
-// bytes to 4 KiB; 4 lanes 19% at 64 bytes, 2.6% at 4 KiB (4 ahead: 10% and
-// 3% slower; 8: nothing and 2.5%). The rolled rounds (below) expand one
-// ahead, as their loop does.
+// expanded at the start of round t: its words W[t + 4], W[t - 1], W[t - 9] and
+// W[t - 10] are there by then, and the slot it takes held W[t - 10], which
+// round t - 10 and W[t + 5]'s expansion (at round t - 1) were the last to
+// read; faster than W[t + 1] (docs/performance-notes.md, "Backend forms:
+// figures from the code"). The rolled rounds (below) expand one ahead, as
+// their loop does.
 #ifdef LANES_ROLLED
 #define LANES_AHEAD 1
 #else
@@ -98,8 +97,8 @@
 // = d + h + W[t] + K[t] being summed a round early (this round's c and g are
 // the next one's d and h): e' waits on e for a rotation, the three-way XOR
 // and one add.
-// (Zen 5, 8 lanes: 755 cycles a block, against 1100 for the textbook form,
-// which GCC 12 made a chain of 6; docs/performance-notes.md.) Summing g into
+// (the textbook form, which GCC 12 made a chain of 6, was slower: the
+// notes' "SHA-384/512 lanes"). Summing g into
 // dhk before Ch leaves Ch as g's last use, so a destructive three-input Ch
 // may overwrite it. The PINs keep the sums in this order.
 // W[t + 1] is expanded at the start of round t.

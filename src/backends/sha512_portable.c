@@ -14,9 +14,9 @@
 // The sigmas, with the rotations nested: Sigma1(e) = ((e >>> 23 ^ e) >>> 4
 // ^ e) >>> 14 is e >>> 14 ^ e >>> 18 ^ e >>> 41. Without BMI2's RORX each
 // parallel rotation costs a register copy; the nested form needs one copy
-// per sigma. Longer latency, but a round is bound by instruction count:
-// 3733 instructions a block instead of 4351 with GCC 12 -O2, SHA-512 at
-// 16 KiB 0.97x OpenSSL's integer code instead of 0.83x (Sapphire Rapids).
+// per sigma. Longer latency, but a round is bound by instruction count: 3733
+// instructions a block instead of 4351 with GCC 12 -O2 (the notes'
+// "SHA-224/256 and SHA-384/512, portable").
 #define BSIG0(x) rotr64(rotr64(rotr64(x, 5) ^ (x), 6) ^ (x), 28)
 #define BSIG1(x) rotr64(rotr64(rotr64(x, 23) ^ (x), 4) ^ (x), 14)
 #define SSIG0(x) (rotr64(rotr64(x, 7) ^ (x), 1) ^ ((x) >> 7))

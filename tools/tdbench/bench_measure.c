@@ -100,7 +100,8 @@ double tb_counter_ghz(double ms)
 // whose integer add has a latency of one cycle (every x86-64 and Armv8 core
 // in use). The loop counter runs beside it. Register + register, x += x:
 // Golden Cove and later fold chains of add-immediate at rename, which made
-// "add $1" read 14.9 GHz on a Sapphire Rapids guest.
+// "add $1" read a clock several times too high (docs/performance-notes.md,
+// "tdbench").
 #if (defined(__x86_64__) || defined(__aarch64__)) && (defined(__GNUC__) || defined(__clang__))
 #define TB_HAVE_ADD_CHAIN 1
 static uint64_t add_chain(uint64_t n)

@@ -779,8 +779,8 @@ static double time_clock(const tb_options *opt, const run_state *st, double coun
     return ref_ghz;
 }
 
-// The rows' times, MB/s and counter ticks a byte, from st's cycles (or ns)
-// at ref_ghz.
+// The rows' times, MB/s and counter_per_byte, from st's cycles (or ns) at
+// ref_ghz.
 static void rows_in_time(tb_result *res, size_t nres, const run_state *st, double ref_ghz,
                          double counter_ghz)
 {
