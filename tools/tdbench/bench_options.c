@@ -575,16 +575,204 @@ static int set_workload(tb_options *opt, const char *clash, const char *algs_opt
     return 0;
 }
 
+// The --format value.
+static int parse_format(const char *v, tb_options *opt, char *err, size_t errlen)
+{
+    if (ieq(v, "table"))
+        opt->format = TB_TABLE;
+    else if (ieq(v, "cargo"))
+        opt->format = TB_CARGO;
+    else if (ieq(v, "csv"))
+        opt->format = TB_CSV;
+    else if (ieq(v, "json"))
+        opt->format = TB_JSON;
+    else if (ieq(v, "markdown") || ieq(v, "md"))
+        opt->format = TB_MARKDOWN;
+    else
+        return fail(err, errlen, "unknown format '%s' (table, cargo, csv, json or markdown)", v);
+    return 0;
+}
+
+// What the options said that tb_options does not hold, or holds only once
+// they are all read.
+typedef struct options_seen {
+    unsigned algs;
+    int rounds_set, round_ms_set, chunk_set, iterations_set;
+    const char *workload_option; // the last option --merkle, --streams do not go with
+    const char *algs_option;     // -a as spelled: --merkle does not go with it either
+    const char *backend_args[TB_MAX_BACKEND_NAMES];
+    size_t nbackend_args;
+} options_seen;
+
+// --rounds, --round-ms and --clock.
+static int parse_timing_arg(int c, const char *v, tb_options *opt, options_seen *seen, char *err,
+                            size_t errlen)
+{
+    unsigned long u;
+    if (c == OPT_ROUNDS) {
+        if (parse_uint(v, 1, 1001, &u) != 0)
+            return fail(err, errlen, "bad --rounds '%s' (a whole number from 1 to 1001)", v);
+        opt->rounds = (unsigned)u;
+        seen->rounds_set = 1;
+    } else if (c == OPT_ROUND_MS) {
+        char *end;
+        errno = 0;
+        const double ms = strtod(v, &end);
+        if (errno || end == v || *end != '\0' || !(ms >= 0.1 && ms <= 10000.0))
+            return fail(err, errlen, "bad --round-ms '%s' (milliseconds, from 0.1 to 10000)", v);
+        opt->round_ms = ms;
+        opt->round_ms_explicit = 1;
+        seen->round_ms_set = 1;
+    } else if (ieq(v, "cpu")) {
+        opt->clock = TB_CLOCK_CPU;
+    } else if (ieq(v, "wall")) {
+        opt->clock = TB_CLOCK_WALL;
+    } else {
+        return fail(err, errlen, "unknown clock '%s' (cpu or wall)", v);
+    }
+    return 0;
+}
+
+// One option of argv, c as getopt_long returned it, spelled as written;
+// TB_PARSE_RUN to go on.
+static tb_parse_result parse_option(int c, const char *v, const char *spelled, tb_options *opt,
+                                    options_seen *seen, char *err, size_t errlen)
+{
+    switch (c) {
+    case 'h':
+        return TB_PARSE_HELP;
+    case OPT_VERSION:
+        return TB_PARSE_VERSION;
+    case 'a':
+        if (parse_algs(v, &seen->algs, err, errlen) != 0)
+            return TB_PARSE_ERROR;
+        seen->algs_option = spelled;
+        break;
+    case 'b':
+        if (seen->nbackend_args == TB_MAX_BACKEND_NAMES) {
+            fail(err, errlen, "too many --backend options");
+            return TB_PARSE_ERROR;
+        }
+        seen->backend_args[seen->nbackend_args++] = v;
+        break;
+    case 'p':
+        if (parse_paths(v, &opt->paths, err, errlen) != 0)
+            return TB_PARSE_ERROR;
+        seen->workload_option = spelled;
+        break;
+    case 's':
+        if (tb_parse_sizes(v, opt->sizes, TB_MAX_SIZES, &opt->nsizes, err, errlen) != 0)
+            return TB_PARSE_ERROR;
+        seen->workload_option = spelled;
+        break;
+    case OPT_OPENSSL_SIZES:
+        memcpy(opt->sizes, openssl_sizes, sizeof openssl_sizes);
+        opt->nsizes = COUNT_OF(openssl_sizes);
+        seen->workload_option = spelled;
+        break;
+    case OPT_MERKLE:
+        opt->merkle = 1;
+        break;
+    case OPT_STREAMS:
+    case OPT_CHUNK:
+        if (parse_streams_arg(c, v, opt, &seen->chunk_set, err, errlen) != 0)
+            return TB_PARSE_ERROR;
+        break;
+    case OPT_PBKDF2:
+    case OPT_ITERATIONS:
+        if (parse_pbkdf2_arg(c, v, opt, &seen->iterations_set, err, errlen) != 0)
+            return TB_PARSE_ERROR;
+        break;
+    case 'f':
+        if (parse_format(v, opt, err, errlen) != 0)
+            return TB_PARSE_ERROR;
+        break;
+    case OPT_SVG:
+        if (*v == '\0') {
+            fail(err, errlen, "--svg needs a file name");
+            return TB_PARSE_ERROR;
+        }
+        opt->svg_path = v;
+        seen->workload_option = spelled;
+        break;
+    case 'q':
+        opt->quick = 1;
+        break;
+    case OPT_ROUNDS:
+    case OPT_ROUND_MS:
+    case OPT_CLOCK:
+        if (parse_timing_arg(c, v, opt, seen, err, errlen) != 0)
+            return TB_PARSE_ERROR;
+        break;
+    case OPT_BATCH:
+        if (tb_parse_batches(v, opt->batches, TB_MAX_BATCHES, &opt->nbatches, err, errlen) != 0)
+            return TB_PARSE_ERROR;
+        seen->workload_option = spelled;
+        break;
+    case OPT_NO_OPENSSL:
+        opt->openssl = 0;
+        break;
+    case OPT_NOMINAL_CLOCK:
+        opt->nominal_clock = 1;
+        break;
+    case OPT_LIST_BACKENDS:
+        opt->list_backends = 1;
+        break;
+    default: // ':' and '?' are tb_parse_options' own
+        fail(err, errlen, "unknown option '%s' (try --help)", spelled);
+        return TB_PARSE_ERROR;
+    }
+    return TB_PARSE_RUN;
+}
+
+// The backend names of the --backend options into opt->backends, once the
+// algorithms and paths are known; "all" wins over any list.
+static int add_backend_names(tb_options *opt, const options_seen *seen, int have_openssl,
+                             char *err, size_t errlen)
+{
+    int all_backends = 0;
+    for (size_t k = 0; k < seen->nbackend_args; k++) {
+        const char *p = seen->backend_args[k];
+        for (;;) {
+            const char *end = strchr(p, ',');
+            const size_t len = end ? (size_t)(end - p) : strlen(p);
+            char name[32];
+            if (len == 0 || len >= sizeof name)
+                return fail(err, errlen, "bad backend name '%.*s' (try --list-backends)",
+                            (int)len, p);
+            memcpy(name, p, len);
+            name[len] = '\0';
+            if (ieq(name, "all")) {
+                all_backends = 1;
+            } else if (!backend_known(opt, name, have_openssl)) {
+                char usable[512];
+                usable_list(opt, have_openssl, usable, sizeof usable);
+                return fail(err, errlen,
+                            "unknown backend '%s' for the selected algorithms and paths "
+                            "(usable here: %s, all)",
+                            name, usable);
+            } else if (opt->nbackends == TB_MAX_BACKEND_NAMES) {
+                return fail(err, errlen, "too many backend names (at most %d)",
+                            TB_MAX_BACKEND_NAMES);
+            } else {
+                memcpy(opt->backends[opt->nbackends++], name, len + 1);
+            }
+            if (end == NULL)
+                break;
+            p = end + 1;
+        }
+    }
+    if (all_backends)
+        opt->nbackends = 0;
+    return 0;
+}
+
 tb_parse_result tb_parse_options(int argc, char **argv, tb_options *opt, int have_openssl,
                                  char *err, size_t errlen)
 {
     tb_default_options(opt);
-    unsigned algs = 0;
-    int rounds_set = 0, round_ms_set = 0, chunk_set = 0, iterations_set = 0;
-    const char *workload_option = NULL; // the last option --merkle, --streams do not go with
-    const char *algs_option = NULL;     // -a as spelled: --merkle does not go with it either
-    const char *backend_args[TB_MAX_BACKEND_NAMES];
-    size_t nbackend_args = 0;
+    options_seen seen;
+    memset(&seen, 0, sizeof seen);
 
     // From the start of argv each time: the tests parse many command lines.
     optind = 0;
@@ -595,190 +783,37 @@ tb_parse_result tb_parse_options(int argc, char **argv, tb_options *opt, int hav
         const int c = getopt_long(argc, argv, short_options, long_options, NULL);
         if (c == -1)
             break;
-        const char *v = optarg;
-        unsigned long u;
-        switch (c) {
-        case 'h':
-            return TB_PARSE_HELP;
-        case OPT_VERSION:
-            return TB_PARSE_VERSION;
-        case 'a':
-            if (parse_algs(v, &algs, err, errlen) != 0)
-                return TB_PARSE_ERROR;
-            algs_option = spelled;
-            break;
-        case 'b':
-            if (nbackend_args == TB_MAX_BACKEND_NAMES) {
-                fail(err, errlen, "too many --backend options");
-                return TB_PARSE_ERROR;
-            }
-            backend_args[nbackend_args++] = v;
-            break;
-        case 'p':
-            if (parse_paths(v, &opt->paths, err, errlen) != 0)
-                return TB_PARSE_ERROR;
-            workload_option = spelled;
-            break;
-        case 's':
-            if (tb_parse_sizes(v, opt->sizes, TB_MAX_SIZES, &opt->nsizes, err, errlen) != 0)
-                return TB_PARSE_ERROR;
-            workload_option = spelled;
-            break;
-        case OPT_OPENSSL_SIZES:
-            memcpy(opt->sizes, openssl_sizes, sizeof openssl_sizes);
-            opt->nsizes = COUNT_OF(openssl_sizes);
-            workload_option = spelled;
-            break;
-        case OPT_MERKLE:
-            opt->merkle = 1;
-            break;
-        case OPT_STREAMS:
-        case OPT_CHUNK:
-            if (parse_streams_arg(c, v, opt, &chunk_set, err, errlen) != 0)
-                return TB_PARSE_ERROR;
-            break;
-        case OPT_PBKDF2:
-        case OPT_ITERATIONS:
-            if (parse_pbkdf2_arg(c, v, opt, &iterations_set, err, errlen) != 0)
-                return TB_PARSE_ERROR;
-            break;
-        case 'f':
-            if (ieq(v, "table"))
-                opt->format = TB_TABLE;
-            else if (ieq(v, "cargo"))
-                opt->format = TB_CARGO;
-            else if (ieq(v, "csv"))
-                opt->format = TB_CSV;
-            else if (ieq(v, "json"))
-                opt->format = TB_JSON;
-            else if (ieq(v, "markdown") || ieq(v, "md"))
-                opt->format = TB_MARKDOWN;
-            else {
-                fail(err, errlen, "unknown format '%s' (table, cargo, csv, json or markdown)", v);
-                return TB_PARSE_ERROR;
-            }
-            break;
-        case OPT_SVG:
-            if (*v == '\0') {
-                fail(err, errlen, "--svg needs a file name");
-                return TB_PARSE_ERROR;
-            }
-            opt->svg_path = v;
-            workload_option = spelled;
-            break;
-        case 'q':
-            opt->quick = 1;
-            break;
-        case OPT_ROUNDS:
-            if (parse_uint(v, 1, 1001, &u) != 0) {
-                fail(err, errlen, "bad --rounds '%s' (a whole number from 1 to 1001)", v);
-                return TB_PARSE_ERROR;
-            }
-            opt->rounds = (unsigned)u;
-            rounds_set = 1;
-            break;
-        case OPT_ROUND_MS: {
-            char *end;
-            errno = 0;
-            const double ms = strtod(v, &end);
-            if (errno || end == v || *end != '\0' || !(ms >= 0.1 && ms <= 10000.0)) {
-                fail(err, errlen, "bad --round-ms '%s' (milliseconds, from 0.1 to 10000)", v);
-                return TB_PARSE_ERROR;
-            }
-            opt->round_ms = ms;
-            opt->round_ms_explicit = 1;
-            round_ms_set = 1;
-            break;
-        }
-        case OPT_CLOCK:
-            if (ieq(v, "cpu"))
-                opt->clock = TB_CLOCK_CPU;
-            else if (ieq(v, "wall"))
-                opt->clock = TB_CLOCK_WALL;
-            else {
-                fail(err, errlen, "unknown clock '%s' (cpu or wall)", v);
-                return TB_PARSE_ERROR;
-            }
-            break;
-        case OPT_BATCH:
-            if (tb_parse_batches(v, opt->batches, TB_MAX_BATCHES, &opt->nbatches, err, errlen)
-                != 0)
-                return TB_PARSE_ERROR;
-            workload_option = spelled;
-            break;
-        case OPT_NO_OPENSSL:
-            opt->openssl = 0;
-            break;
-        case OPT_NOMINAL_CLOCK:
-            opt->nominal_clock = 1;
-            break;
-        case OPT_LIST_BACKENDS:
-            opt->list_backends = 1;
-            break;
-        case ':':
+        if (c == ':') {
             fail(err, errlen, "option '%s' needs a value", argv[optind - 1]);
             return TB_PARSE_ERROR;
-        default: // '?'
+        }
+        if (c == '?') {
             fail(err, errlen, "unknown option '%s' (or ambiguous, or given a value it does "
                               "not take; try --help)", argv[optind - 1]);
             return TB_PARSE_ERROR;
         }
+        const tb_parse_result r = parse_option(c, optarg, spelled, opt, &seen, err, errlen);
+        if (r != TB_PARSE_RUN)
+            return r;
     }
     if (optind < argc) {
         fail(err, errlen, "unexpected argument '%s' (tdbench takes options only)", argv[optind]);
         return TB_PARSE_ERROR;
     }
 
-    if (algs != 0)
-        opt->algs = algs;
-    if (set_workload(opt, workload_option, algs_option, chunk_set, iterations_set, err, errlen)
-        != 0)
+    if (seen.algs != 0)
+        opt->algs = seen.algs;
+    if (set_workload(opt, seen.workload_option, seen.algs_option, seen.chunk_set,
+                     seen.iterations_set, err, errlen) != 0)
         return TB_PARSE_ERROR;
     if (opt->quick) {
-        if (!rounds_set)
+        if (!seen.rounds_set)
             opt->rounds = 3;
-        if (!round_ms_set)
+        if (!seen.round_ms_set)
             opt->round_ms = 10.0;
     }
     if (!have_openssl)
         opt->openssl = 0;
-
-    // Backend names last, once the algorithms and paths are known.
-    int all_backends = 0;
-    for (size_t k = 0; k < nbackend_args; k++) {
-        const char *p = backend_args[k];
-        for (;;) {
-            const char *end = strchr(p, ',');
-            const size_t len = end ? (size_t)(end - p) : strlen(p);
-            char name[32];
-            if (len == 0 || len >= sizeof name) {
-                fail(err, errlen, "bad backend name '%.*s' (try --list-backends)", (int)len, p);
-                return TB_PARSE_ERROR;
-            }
-            memcpy(name, p, len);
-            name[len] = '\0';
-            if (ieq(name, "all")) {
-                all_backends = 1;
-            } else if (!backend_known(opt, name, have_openssl)) {
-                char usable[512];
-                usable_list(opt, have_openssl, usable, sizeof usable);
-                fail(err, errlen,
-                     "unknown backend '%s' for the selected algorithms and paths "
-                     "(usable here: %s, all)",
-                     name, usable);
-                return TB_PARSE_ERROR;
-            } else if (opt->nbackends == TB_MAX_BACKEND_NAMES) {
-                fail(err, errlen, "too many backend names (at most %d)", TB_MAX_BACKEND_NAMES);
-                return TB_PARSE_ERROR;
-            } else {
-                memcpy(opt->backends[opt->nbackends++], name, len + 1);
-            }
-            if (end == NULL)
-                break;
-            p = end + 1;
-        }
-    }
-    if (all_backends)
-        opt->nbackends = 0; // "all" wins over any list
-    return TB_PARSE_RUN;
+    return add_backend_names(opt, &seen, have_openssl, err, errlen) != 0 ? TB_PARSE_ERROR
+                                                                          : TB_PARSE_RUN;
 }
