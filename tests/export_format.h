@@ -86,4 +86,30 @@ static inline size_t ef_length_lo_at(td_alg alg)
     return EF_LENGTH + ef_length_size(alg) - 8;
 }
 
+// Whether blob[0 .. len) is an export the header's format allows, of a
+// td_hmac_ctx (hmac) or a td_ctx: the rules stated again, apart from the
+// library's code, so that a fuzzer can hold an import to them both ways.
+static inline int ef_well_formed(const uint8_t *blob, size_t len, int hmac)
+{
+    if (len < EF_HEADER || memcmp(blob, hmac ? "tdhm" : "tdcx", 4) != 0 ||
+        blob[EF_VERSION] != 1 || blob[EF_ALG] >= TD_ALG_COUNT || blob[EF_ZERO] != 0)
+        return 0;
+    const td_alg alg = (td_alg)blob[EF_ALG];
+    const size_t b = td_block_size(alg), n = blob[EF_BUFFERED];
+    if (n >= b || len != ef_size(alg, hmac, n))
+        return 0;
+    const uint32_t crc = (uint32_t)blob[len - 4] << 24 | (uint32_t)blob[len - 3] << 16 |
+                         (uint32_t)blob[len - 2] << 8 | blob[len - 1];
+    if (crc != ef_crc32(blob, len - EF_CRC))
+        return 0;
+    const uint64_t lo = ef_get64(blob + ef_length_lo_at(alg));
+    const uint64_t hi = b == 128 ? ef_get64(blob + EF_LENGTH) : 0;
+    const uint64_t max_61 = ((uint64_t)1 << 61) - 1;
+    if (lo % b != n)
+        return 0;
+    if (b == 128 ? hi > max_61 : alg != TD_MD5 && lo > max_61)
+        return 0;
+    return !hmac || hi != 0 || lo >= b; // an HMAC's inner hash has the key block
+}
+
 #endif // TD_EXPORT_FORMAT_H

@@ -136,6 +136,51 @@ def mac():
         write("mac", f"{alg}-empty", bytes([a, 3, 0, 0, 0, 0, 0, 0]))
 
 
+def export():
+    import zlib
+    STATE = {"md5": 16, "sha1": 20, "sha224": 32, "sha256": 32}
+
+    def blob(hmac, a, alg, length, buffered, version=1):
+        b = BLOCK[alg]
+        state = STATE.get(alg, 64)
+        out = (b"tdhm" if hmac else b"tdcx") + bytes([version, a, len(buffered), 0])
+        out += length.to_bytes(16 if b == 128 else 8, "big")
+        out += pattern((2 if hmac else 1) * state, a) + buffered
+        return out + zlib.crc32(out).to_bytes(4, "big")
+
+    for a, alg in enumerate(ALGS):
+        b = BLOCK[alg]
+        for hmac in (0, 1):
+            kind = "hmac" if hmac else "ctx"
+            # Built: the export of a real hash, as made (must be accepted and
+            # continue to the one-shot's digest), changed without the CRC
+            # sealed again, and changed in its algorithm, buffered count and
+            # version with it.
+            for n in (0, b - 1, b, 2 * b + 5):
+                write("export", f"{alg}-{kind}-built-{n}",
+                      bytes([4 | hmac, a]) + n.to_bytes(2, "big") + bytes([0]) + pattern(40, a))
+            write("export", f"{alg}-{kind}-built-flipped",
+                  bytes([4 | hmac, a, 0, 70, 2, 9, 0x01, 30, 0x80]) + pattern(40, a))
+            for name, at, mask in (("alg", 5, 0x01), ("buffered", 6, 0x01), ("version", 4, 0x03)):
+                write("export", f"{alg}-{kind}-built-sealed-{name}",
+                      bytes([6 | hmac, a, 0, 70, 1, at, mask]) + pattern(40, a))
+            # Raw: well-formed exports written here (any state words are a
+            # state), one with the length at the limit, and one whose length
+            # does not match its buffered bytes.
+            length = (b if hmac else 0) + 3 * b + 5
+            write("export", f"{alg}-{kind}-raw", bytes([hmac]) + blob(hmac, a, alg, length, pattern(5, a)))
+            limit = (1 << 125) - b + 5 if b == 128 else (1 << 61) - b + 5
+            write("export", f"{alg}-{kind}-raw-limit", bytes([hmac]) + blob(hmac, a, alg, limit, pattern(5, a)))
+            write("export", f"{alg}-{kind}-raw-past-limit",
+                  bytes([hmac]) + blob(hmac, a, alg, (limit + b) % (1 << 128), pattern(5, a)))
+            write("export", f"{alg}-{kind}-raw-mismatch",
+                  bytes([hmac]) + blob(hmac, a, alg, length + 1, pattern(5, a)))
+            # Shorter than a block: a hash's, not an HMAC's inner hash.
+            write("export", f"{alg}-{kind}-raw-short", bytes([hmac]) + blob(hmac, a, alg, 5, pattern(5, a)))
+    write("export", "raw-empty", bytes([0]))
+    write("export", "raw-header-only-sealed", bytes([2]) + b"tdcx" + bytes([1, 0, 0, 0]))
+
+
 def backend_env():
     values = [
         "portable", "sha256=portable,md5=portable", " sha-256 = portable ,\tmd5\t=portable",
@@ -185,6 +230,7 @@ if __name__ == "__main__":
     many()
     streams()
     mac()
+    export()
     backend_env()
     cpu_env()
     check_line()
