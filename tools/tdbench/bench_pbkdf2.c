@@ -228,9 +228,8 @@ static void measure(pb_run *run, pb_subject *s, size_t n)
 
 size_t tb_pbkdf2_bytes(const tb_result *r)
 {
-    const size_t d = td_digest_size(r->alg), blocks = (r->size + d - 1) / d;
-    const int bound = strcmp(r->backend, TB_TWO_BLOCKS) == 0;
-    return 2 * td_block_size(r->alg) * (bound ? 1 : blocks);
+    const size_t d = td_digest_size(r->alg);
+    return 2 * td_block_size(r->alg) * ((r->size + d - 1) / d);
 }
 
 // The rows of one algorithm's subjects; the ratios over OpenSSL's at the

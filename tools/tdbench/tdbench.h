@@ -174,7 +174,8 @@ void tb_cargo_name(char *buf, size_t cap, td_alg alg, const char *path, size_t b
 // The batch of series that r belongs to (batch_asked, or batch).
 size_t tb_series_batch(const tb_result *r);
 // Bytes a --pbkdf2 row's ns_per_iter compresses (its MB/s and cycles/byte
-// count them): two blocks an iteration and output block; two for the bound.
+// count them): two blocks an iteration and output block (the bound's rows
+// have one output block: its two compressions).
 size_t tb_pbkdf2_bytes(const tb_result *r);
 
 // ----------------------------------------------------------------- measure
