@@ -17,9 +17,6 @@
 #include <emmintrin.h>
 #endif
 
-
-// ------------------------------------------------- the chain, made per ISA
-
 // A copy of a family's state, of a size known at compile time.
 static TD_ALWAYS_INLINE void copy_state(td_family family, td_chain_state *dst,
                                         const td_chain_state *src)
@@ -130,8 +127,9 @@ static TD_ALWAYS_INLINE void put_digest(td_alg alg, const td_chain_state *s, uin
         break;
     case TD_SHA1:
         _mm_storeu_si128(piece, reverse_words32(_mm_loadu_si128((const __m128i *)(const void *)s)));
-        _mm_storeu_si128(piece + 1, _mm_or_si128(reverse_words32(_mm_cvtsi32_si128((int)s->sha1.h[4])),
-                                                 _mm_set_epi32(0, 0, 0x80, 0)));
+        _mm_storeu_si128(piece + 1,
+                         _mm_or_si128(reverse_words32(_mm_cvtsi32_si128((int)s->sha1.h[4])),
+                                      _mm_set_epi32(0, 0, 0x80, 0)));
         break;
     case TD_SHA224:
     case TD_SHA256: {
@@ -237,8 +235,9 @@ static TD_ALWAYS_INLINE void chain_lanes(td_alg alg, const td_backend_row *row,
 #define PBKDF2_CHAIN_LINKAGE
 #endif
 
-PBKDF2_CHAIN_LINKAGE void PBKDF2_CHAIN(td_alg alg, const td_backend_row *row, const td_pbkdf2_key *key,
-                  td_pbkdf2_lane *lanes, size_t k, uint64_t iterations)
+PBKDF2_CHAIN_LINKAGE void PBKDF2_CHAIN(td_alg alg, const td_backend_row *row,
+                                       const td_pbkdf2_key *key, td_pbkdf2_lane *lanes, size_t k,
+                                       uint64_t iterations)
 {
     switch (alg) {
     case TD_MD5:        TD_PBKDF2_CHAIN_FOR(TD_MD5); break;

@@ -340,7 +340,8 @@ static void check_refused(td_alg alg, const void *pw, size_t pw_len, const void 
 static void run_errors(void)
 {
     uint8_t out[OUT_ROOM], want[TD_MAX_DIGEST_SIZE];
-    const uint8_t pw[8] = { 'p', 'a', 's', 's', 'w', 'o', 'r', 'd' }, salt[4] = { 's', 'a', 'l', 't' };
+    const uint8_t pw[8] = { 'p', 'a', 's', 's', 'w', 'o', 'r', 'd' };
+    const uint8_t salt[4] = { 's', 'a', 'l', 't' };
     tu.alg_set = 0;
     for (size_t a = 0; a < TD_ALG_COUNT; a++) {
         const td_alg alg = tu_all_algs[a];

@@ -146,7 +146,8 @@ static void built(int hmac, int seal, fz_in *in)
     FZ_CHECK(accepted, "an export as made was refused");
     rc = hmac ? td_hmac(alg, "fuzz", 4, msg, len + 8, want) : td_hash(alg, msg, len + 8, want);
     FZ_CHECK(rc == TD_OK, "one-shot");
-    FZ_EQ_MEM(got, want, td_digest_size(alg), "export at %zu bytes, import, 8 more, vs the one-shot", len);
+    FZ_EQ_MEM(got, want, td_digest_size(alg),
+              "export at %zu bytes, import, 8 more, vs the one-shot", len);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

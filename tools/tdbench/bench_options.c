@@ -339,7 +339,8 @@ static void usable_list(const tb_options *opt, int have_openssl, char *buf, size
     size_t used = 0;
     buf[0] = '\0';
     if (opt->pbkdf2) {
-        snprintf(buf, cap, TB_AUTO ", " TB_TWO_BLOCKS "%s", have_openssl && opt->openssl ? ", openssl" : "");
+        snprintf(buf, cap, TB_AUTO ", " TB_TWO_BLOCKS "%s",
+                 have_openssl && opt->openssl ? ", openssl" : "");
         return;
     }
     const char *names[64];

@@ -180,7 +180,8 @@ static size_t list_subjects(const tb_options *opt, td_alg alg, pb_subject *out)
     for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
         if ((kinds[k] == PB_OPENSSL && !opt->openssl) || !selected(opt, backend_name(kinds[k])))
             continue;
-        out[n++] = (pb_subject){ alg, kinds[k], td_digest_size(alg), opt->pbkdf2_iterations, 0, NULL };
+        out[n++] = (pb_subject){ alg, kinds[k], td_digest_size(alg), opt->pbkdf2_iterations, 0,
+                                 NULL };
     }
     if (alg != TD_SHA1)
         return n;
@@ -219,7 +220,8 @@ static void measure(pb_run *run, pb_subject *s, size_t n)
             }
             const double after = run->chain ? tb_core_ghz_once(opt->clock, run->chain) : 0.0;
             const double g = before > after ? before : after;
-            x->samples[r] = (double)best / ((double)calls * (double)x->iterations) * (g > 0 ? g : 1.0);
+            const double per_iteration = (double)best / ((double)calls * (double)x->iterations);
+            x->samples[r] = per_iteration * (g > 0 ? g : 1.0);
             if (g > 0 && run->nclocks < run->clock_cap)
                 run->clocks[run->nclocks++] = g;
         }

@@ -979,7 +979,8 @@ static void test_pbkdf2_output(void)
 
     text = render_with(&m, TB_MARKDOWN, 0, r, NPBKDF2_RES);
     CHECK(strstr(text, "pbkdf2:") != NULL && count_of(text, "-->") == 1);
-    CHECK(strstr(text, "| sha1 | 20 B | 100000 | 80.0 | 220.0 | 2.75x | 72.0 | 1.111x |\n") != NULL);
+    CHECK(strstr(text, "| sha1 | 20 B | 100000 | 80.0 | 220.0 | 2.75x | 72.0 | 1.111x |\n")
+          != NULL);
     CHECK(strstr(text, "| sha1 | 20 B | 4096 | 80.5 | 221.0 | 2.75x | 72.0 | 1.118x |\n") != NULL);
     CHECK(strstr(text, "| sha1 | 32 B | 4096 | 96.6 | 440.0 | 4.55x | - | - |\n") != NULL);
     CHECK(strstr(text, "| sha256 | 32 B | 100000 | 84.0 | 225.0 | 2.68x | 78.0 | 1.077x |\n")
