@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "turbodigest.h"
+
 #include "cpu.h"
 #include "td_atomic.h"
 
