@@ -73,23 +73,29 @@ CALLS = {
 }
 
 
+def settle():
+    # The type attribute cache holds the names it was asked for: fresh ones
+    # (pickle's, from the stream) would fill it, bounded, but not a leak.
+    gc.collect()
+    sys._clear_type_cache()
+
+
 def measure(fn, n):
     """Growth of traced memory and of tracked objects over n calls: the least
     of three rounds after a warm-up, so that caches the interpreter fills
-    once (its specialisation, method caches) do not count; a leak shows in
-    every round."""
-    gc.collect()
+    once (its specialisation) do not count; a leak shows in every round."""
+    settle()
     tracemalloc.start()
     try:
         for _ in range(n):
             fn()
         grown, objs = [], []
         for _ in range(3):
-            gc.collect()
+            settle()
             mem, count = tracemalloc.get_traced_memory()[0], len(gc.get_objects())
             for _ in range(n):
                 fn()
-            gc.collect()
+            settle()
             grown.append(tracemalloc.get_traced_memory()[0] - mem)
             objs.append(len(gc.get_objects()) - count)
         return min(grown), min(objs)

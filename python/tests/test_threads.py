@@ -63,9 +63,10 @@ def test_one_object_many_threads(make):
 
 def runs_beside(fn, tries=20):
     """Whether another thread runs Python code while fn runs: a thread
-    counts as fast as it can, and the count must move by a few inside one
-    call of fn (a call holding the GIL lets it in once at each edge at most).
-    A few tries, for a machine busy with other work."""
+    counts as fast as it can, and the count must move by 50 or more inside
+    one call of fn. A call that holds the GIL lets it count once at each
+    point where the interpreter may switch threads around the call, a few
+    in all. A few tries, for a machine busy with other work."""
     ticks = 0
     done = threading.Event()
 
@@ -80,7 +81,7 @@ def runs_beside(fn, tries=20):
         for _ in range(tries):
             before = ticks
             fn()
-            if ticks - before >= 3:
+            if ticks - before >= 50:
                 return True
         return False
     finally:
