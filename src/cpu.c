@@ -96,7 +96,7 @@ static uint32_t apply_environment(uint32_t mask)
         while (end > begin && (end[-1] == ' ' || end[-1] == '\t'))
             end--;
         uint32_t also = 0;
-        const size_t name_len = end - begin >= 2 ? (size_t)(end - begin) - 1 : 0;
+        const size_t name_len = end > begin ? (size_t)(end - begin) - 1 : 0;
         const uint32_t bits = name_len != 0 ? named_bits(begin + 1, name_len, &also) : 0;
         if (*begin == '-')
             mask &= ~(bits | also);

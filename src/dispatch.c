@@ -34,7 +34,7 @@
 #define TD_BEGIN_FAMILY(family) enum td_##family##_row {
 #define TD_END_FAMILY(family) td_##family##_rows };
 #define TD_ROW(family, id, name, isa, file, needs, kind, fn, lanes, nodes_kind, nodes_fn, \
-               pinned)                                                                     \
+               pinned)                                                                    \
     TD_ROW_##family##_##id,
 #include "backends/backends.def"
 #undef TD_BEGIN_FAMILY
@@ -45,25 +45,45 @@
 #define TD_BEGIN_FAMILY(family) enum { td_##family##_singles = 0
 #define TD_END_FAMILY(family) };
 #define TD_ROW(family, id, name, isa, file, needs, kind, fn, lanes, nodes_kind, nodes_fn, \
-               pinned)                                                                     \
+               pinned)                                                                    \
     +(TD_ROW_##kind == TD_ROW_SINGLE)
 #include "backends/backends.def"
 #undef TD_BEGIN_FAMILY
 #undef TD_END_FAMILY
 #undef TD_ROW
 
-// The order the tables need: single-path rows after the many-path ones (the
-// single path's table is the end of the family's), "portable" last.
-#define TD_BEGIN_FAMILY(family)                                                    \
-    _Static_assert(TD_ROW_##family##_portable == td_##family##_rows - 1,           \
+// What each row must be, checked where it is made, each failure naming the
+// row: single-path rows after the many-path ones (the single path's table is
+// the end of the family's), "portable" last; 2 to TD_MANY_MAX_LANES lanes
+// for a row of many messages; functions of the types its kind takes (which
+// backends.h declared them with: a backend's definition of another type
+// fails there).
+#define TD_STR(x)  TD_STR_(x)
+#define TD_STR_(x) #x
+#define CHECK_NODES_NO(family, name, fn)
+#define CHECK_NODES_EACH(family, name, fn)                                              \
+    _Static_assert(_Generic((fn), td_##family##_nodes_fn *: 1, default: 0),             \
+                   "backends.def, row " #family " " name                                \
+                   ": the nodes function must be a td_" #family "_nodes_fn");
+#define CHECK_NODES_LEVEL(family, name, fn) CHECK_NODES_EACH(family, name, fn)
+#define TD_BEGIN_FAMILY(family)                                                         \
+    _Static_assert(TD_ROW_##family##_portable == td_##family##_rows - 1,                \
                    "backends.def: " #family "'s last row must be portable");
 #define TD_END_FAMILY(family)
-#define TD_ROW(family, id, name, isa, file, needs, kind, fn, lanes, nodes_kind, nodes_fn, \
-               pinned)                                                                     \
-    _Static_assert((TD_ROW_##kind == TD_ROW_SINGLE) ==                                     \
+#define TD_ROW(family, id, name, isa, file, needs, kind, fn, lanes, nodes_kind, nodes_fn,      \
+               pinned)                                                                         \
+    _Static_assert((TD_ROW_##kind == TD_ROW_SINGLE) ==                                         \
                        (TD_ROW_##family##_##id >= td_##family##_rows - td_##family##_singles), \
-                   "backends.def, row " #family " " name                                   \
-                   ": single-path rows come after every many-path row of the family");
+                   "backends.def, row " #family " " name                                       \
+                   ": single-path rows come after every many-path row of the family");         \
+    _Static_assert(TD_ROW_##kind == TD_ROW_SINGLE ||                                           \
+                       ((lanes) >= 2 && (lanes) <= TD_MANY_MAX_LANES),                         \
+                   "backends.def, row " #family " " name                                       \
+                   ": lanes must be 2 to TD_MANY_MAX_LANES");                                  \
+    _Static_assert(_Generic((fn), TD_FN_TYPE_##kind(family) *: 1, default: 0),                 \
+                   "backends.def, row " #family " " name ": the function must be a "           \
+                   TD_STR(TD_FN_TYPE_##kind(family)));                                         \
+    CHECK_NODES_##nodes_kind(family, name, nodes_fn)
 #include "backends/backends.def"
 #undef TD_BEGIN_FAMILY
 #undef TD_END_FAMILY
@@ -71,34 +91,12 @@
 
 // ---------------------------------------------------------------- tables
 
-// fn as a pointer of type, or a compile error that names the row and the
-// type its kind takes.
-#define TYPED(type, fn, family, name)                                                \
-    (sizeof(struct {                                                                 \
-         _Static_assert(_Generic((fn), type *: 1, default: 0),                       \
-                        "backends.def, row " #family " " name ": the function must " \
-                        "be a " #type);                                              \
-         int td_unused;                                                              \
-     }) != 0 ? (fn) : (fn))
-
-// lanes, or a compile error where a row of many messages has fewer than 2
-// or more than many.c's batches hold.
-#define CHECKED_LANES(kind, lanes, family, name)                                       \
-    (sizeof(struct {                                                                   \
-         _Static_assert(TD_ROW_##kind == TD_ROW_SINGLE ||                              \
-                            ((lanes) >= 2 && (lanes) <= TD_MANY_MAX_LANES),           \
-                        "backends.def, row " #family " " name ": lanes must be 2 to " \
-                        "TD_MANY_MAX_LANES");                                          \
-         int td_unused;                                                                \
-     }) != 0 ? (uint32_t)(lanes) : 0)
-
 #define FN_MEMBER_SINGLE(family)  family
 #define FN_MEMBER_LANES(family)   family##_many
 #define FN_MEMBER_STREAMS(family) family##_many
-#define NODES_NO(family, isa, row_name, fn) { NULL }
-#define NODES_EACH(family, isa, row_name, fn) \
-    { .family = TD_HAVE_##isa ? TYPED(td_##family##_nodes_fn, fn, family, row_name) : NULL }
-#define NODES_LEVEL(family, isa, row_name, fn) NODES_EACH(family, isa, row_name, fn)
+#define NODES_NO(family, isa, fn)    { NULL }
+#define NODES_EACH(family, isa, fn)  { .family = TD_HAVE_##isa ? (fn) : NULL }
+#define NODES_LEVEL(family, isa, fn) NODES_EACH(family, isa, fn)
 #define NODES_LEVEL_NO    0
 #define NODES_LEVEL_EACH  0
 #define NODES_LEVEL_LEVEL 1
@@ -108,16 +106,14 @@
 #define TD_BEGIN_FAMILY(family) static const td_backend_row family##_rows[] = {
 #define TD_END_FAMILY(family) };
 #define TD_ROW(family, id, row_name, isa, file, needs, row_kind, fn, row_lanes, nodes_kind,   \
-               nodes_fn, pinned)                                                             \
-    { .name = (row_name),                                                                    \
-      .cpu_needs = (needs),                                                                  \
-      .blocks = { .FN_MEMBER_##row_kind(family) =                                            \
-                      TD_HAVE_##isa ? TYPED(TD_FN_TYPE_##row_kind(family), fn, family, row_name) \
-                                    : NULL },                                                \
-      .lanes = CHECKED_LANES(row_kind, row_lanes, family, row_name),                         \
-      .kind = TD_ROW_##row_kind,                                                             \
-      .nodes = NODES_##nodes_kind(family, isa, row_name, nodes_fn),                          \
-      .nodes_level = NODES_LEVEL_##nodes_kind,                                               \
+               nodes_fn, pinned)                                                              \
+    { .name = (row_name),                                                                     \
+      .cpu_needs = (needs),                                                                   \
+      .blocks = { .FN_MEMBER_##row_kind(family) = TD_HAVE_##isa ? (fn) : NULL },              \
+      .lanes = (row_lanes),                                                                   \
+      .kind = TD_ROW_##row_kind,                                                              \
+      .nodes = NODES_##nodes_kind(family, isa, nodes_fn),                                     \
+      .nodes_level = NODES_LEVEL_##nodes_kind,                                                \
       .built = TD_HAVE_##isa },
 #include "backends/backends.def"
 #undef TD_BEGIN_FAMILY
