@@ -40,50 +40,32 @@ static const char *backend_name(pb_kind kind)
 
 // ------------------------------------------------------------------ subjects
 
-// One compression state, whatever its family.
-typedef union chain_state {
-    td_md5_state md5;
-    td_sha1_state sha1;
-    td_sha256_state sha256;
-    td_sha512_state sha512;
-} chain_state;
+// n pairs of single-block compressions of one family on one state (of
+// type td_FAM_state), each call waiting for the last: PBKDF2's two an
+// iteration.
+#define TWO_BLOCKS(fam)                                  \
+    do {                                                 \
+        _Alignas(64) td_##fam##_state s;                 \
+        memset(&s, 0x36, sizeof s);                      \
+        for (uint64_t i = 0; i < n; i++) {               \
+            row->blocks.fam(&s, block, 1);               \
+            row->blocks.fam(&s, block, 1);               \
+        }                                                \
+        g_sink ^= (uint8_t)s.h[0];                       \
+    } while (0)
 
-// n pairs of single-block compressions on one state, through the single
-// path's row, each call waiting for the last: PBKDF2's two a iteration.
+// The bound: n pairs through the single path's row.
 static void two_blocks(td_alg alg, uint64_t n)
 {
     const td_backend_row *row = td_backend_row_for(alg, TD_SINGLE);
     _Alignas(64) uint8_t block[TD_MAX_BLOCK_SIZE];
-    _Alignas(64) chain_state s;
     memset(block, 0x5c, sizeof block);
-    memset(&s, 0x36, sizeof s);
     switch (td_alg_info_of(alg)->family) {
-    case TD_FAMILY_MD5:
-        for (uint64_t i = 0; i < n; i++) {
-            row->blocks.md5(&s.md5, block, 1);
-            row->blocks.md5(&s.md5, block, 1);
-        }
-        break;
-    case TD_FAMILY_SHA1:
-        for (uint64_t i = 0; i < n; i++) {
-            row->blocks.sha1(&s.sha1, block, 1);
-            row->blocks.sha1(&s.sha1, block, 1);
-        }
-        break;
-    case TD_FAMILY_SHA256:
-        for (uint64_t i = 0; i < n; i++) {
-            row->blocks.sha256(&s.sha256, block, 1);
-            row->blocks.sha256(&s.sha256, block, 1);
-        }
-        break;
-    default:
-        for (uint64_t i = 0; i < n; i++) {
-            row->blocks.sha512(&s.sha512, block, 1);
-            row->blocks.sha512(&s.sha512, block, 1);
-        }
-        break;
+    case TD_FAMILY_MD5:    TWO_BLOCKS(md5); break;
+    case TD_FAMILY_SHA1:   TWO_BLOCKS(sha1); break;
+    case TD_FAMILY_SHA256: TWO_BLOCKS(sha256); break;
+    default:               TWO_BLOCKS(sha512); break;
     }
-    g_sink ^= *(const uint8_t *)&s;
 }
 
 // One derivation of s into out; 0 on success.
@@ -103,7 +85,7 @@ static int derive(const pb_subject *s, uint8_t *out)
 // calls rounds of the subject, in ns of the clock.
 static uint64_t time_calls(const pb_subject *s, uint64_t calls, tb_clock clock)
 {
-    uint8_t out[2 * TD_MAX_DIGEST_SIZE];
+    uint8_t out[2 * TD_MAX_DIGEST_SIZE] = { 0 };
     const uint64_t t0 = tb_now_ns(clock);
     if (s->kind == PB_TWO_BLOCKS) {
         two_blocks(s->alg, calls * s->iterations);
