@@ -7,7 +7,6 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,6 +40,8 @@ static void reserve(ts_line *line, size_t more)
 
 void ts_line_add(ts_line *line, const char *s, size_t n)
 {
+    if (n == 0)                     // an empty line has no text yet
+        return;
     reserve(line, n);
     if (line->oom)
         return;
@@ -56,21 +57,6 @@ void ts_line_adds(ts_line *line, const char *s)
 void ts_line_addc(ts_line *line, char c)
 {
     ts_line_add(line, &c, 1);
-}
-
-void ts_line_vaddf(ts_line *line, const char *fmt, va_list ap)
-{
-    va_list again;
-    va_copy(again, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    if (n > 0) {
-        reserve(line, (size_t)n + 1);     // vsnprintf's NUL, not counted
-        if (!line->oom) {
-            vsnprintf(line->text + line->len, (size_t)n + 1, fmt, again);
-            line->len += (size_t)n;
-        }
-    }
-    va_end(again);
 }
 
 // The whole buffer in as few writes as the descriptor takes: one, unless it

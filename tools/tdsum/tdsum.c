@@ -31,13 +31,16 @@ const char *ts_program = "tdsum";
 void ts_error(int errnum, const char *fmt, ...)
 {
     fflush(stdout);
+    char text[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
     ts_line line = { 0 };
     ts_line_adds(&line, ts_program);
     ts_line_adds(&line, ": ");
-    va_list ap;
-    va_start(ap, fmt);
-    ts_line_vaddf(&line, fmt, ap);
-    va_end(ap);
+    if (n > 0)                      // cut past 1 KiB: names are quoted short
+        ts_line_add(&line, text, (size_t)n < sizeof text ? (size_t)n : sizeof text - 1);
     if (errnum != 0) {
         ts_line_adds(&line, ": ");
         ts_line_adds(&line, strerror(errnum));

@@ -5,7 +5,6 @@
 #ifndef TDSUM_H
 #define TDSUM_H
 
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -84,7 +83,6 @@ typedef struct ts_line {
 void ts_line_add(ts_line *line, const char *s, size_t n);
 void ts_line_adds(ts_line *line, const char *s);
 void ts_line_addc(ts_line *line, char c);
-void ts_line_vaddf(ts_line *line, const char *fmt, va_list ap);
 // Flushes stream's stdio buffer, writes the line to its descriptor and
 // empties the line. A failure on stdout is kept for ts_stdout_error.
 void ts_line_write(ts_line *line, FILE *stream);
