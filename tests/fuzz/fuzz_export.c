@@ -70,6 +70,7 @@ static int import_and_check(int hmac, const uint8_t *blob, size_t len, const uin
                             size_t tail_len, uint8_t *out)
 {
     any_ctx c, before, again;
+    memset(&c, 0, sizeof c); // the buffer's unused bytes defined, for memcmp below
     live_target(hmac, &c);
     memcpy(&before, &c, sizeof c);
     const int rc = import_of(hmac, &c, blob, len);
