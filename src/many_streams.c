@@ -32,6 +32,12 @@ typedef struct stream {
     size_t blocks;
 } stream;
 
+// Bytes to blocks by a shift, not a division: a block is 64 or 128 bytes.
+static unsigned block_shift(td_alg alg)
+{
+    return td_alg_info_of(alg)->block_size == 128 ? 7 : 6;
+}
+
 #define CTX_STATE(fam, i) (&ctxs[i]->td_state.fam)
 
 // One call of row over the states of ctxs[0 .. k).
@@ -194,8 +200,7 @@ static void update_streams(td_ctx *const *ctxs, const void *const *data, const s
 {
     const td_alg alg = (td_alg)ctxs[0]->td_alg;
     const size_t block_size = td_alg_info_of(alg)->block_size;
-    // A shift, not a division: a block is 64 or 128 bytes.
-    const unsigned block_shift = block_size == 128 ? 7 : 6;
+    const unsigned shift = block_shift(alg);
     stream plans[STREAMS_AT_ONCE];
     const uint8_t *tails[STREAMS_AT_ONCE];
     size_t tail_lens[STREAMS_AT_ONCE];
@@ -228,8 +233,8 @@ static void update_streams(td_ctx *const *ctxs, const void *const *data, const s
             p += take;
         }
         plans[i].next = p;
-        plans[i].blocks = len >> block_shift;
-        tails[i] = p + (len >> block_shift << block_shift);
+        plans[i].blocks = len >> shift;
+        tails[i] = p + (len >> shift << shift);
         tail_lens[i] = len & (block_size - 1);
     }
 
@@ -353,8 +358,7 @@ int td_update_many(size_t n, td_ctx *const *ctxs, const void *const *data, const
     if (status != TD_OK)
         return status;
     if (whole) {
-        const unsigned shift = td_alg_info_of((td_alg)ctxs[0]->td_alg)->block_size == 128 ? 7 : 6;
-        update_whole_blocks(ctxs, data, n, lens[0] >> shift);
+        update_whole_blocks(ctxs, data, n, lens[0] >> block_shift((td_alg)ctxs[0]->td_alg));
         return TD_OK;
     }
     for (size_t at = 0; at < n; at += STREAMS_AT_ONCE) {
@@ -392,7 +396,7 @@ int td_hmac_update_many(size_t n, td_hmac_ctx *const *ctxs, const void *const *d
     const int status = check_streams(n, NULL, ctxs, data, lens, &whole);
     if (status != TD_OK)
         return status;
-    const unsigned shift = td_alg_info_of((td_alg)ctxs[0]->td_inner.td_alg)->block_size == 128 ? 7 : 6;
+    const unsigned shift = block_shift((td_alg)ctxs[0]->td_inner.td_alg);
     for (size_t at = 0; at < n; at += STREAMS_AT_ONCE) {
         const size_t k = n - at < STREAMS_AT_ONCE ? n - at : STREAMS_AT_ONCE;
         td_ctx *inner[STREAMS_AT_ONCE];
