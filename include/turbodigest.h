@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0
- * turbodigest: MD5, SHA-1 and SHA-2 with the fastest backend for the CPU it
- * runs on, chosen at run time. The only public header.
+ * turbodigest: MD5, SHA-1, SHA-2 and SHA-3 with the fastest backend for the
+ * CPU it runs on, chosen at run time. The only public header.
  */
 #ifndef TURBODIGEST_H
 #define TURBODIGEST_H
@@ -30,24 +30,35 @@ extern "C" {
 
 // ---------------------------------------------------------------- algorithms
 
+// The fixed-output algorithms count up from 0 to TD_ALG_COUNT - 1 (new ones
+// are appended, so a value never changes meaning). The extendable-output
+// functions SHAKE128 and SHAKE256 stand apart, above them: only td_xof_init
+// and td_shake take them; every fixed-output call refuses them (TD_ERR_ARG).
 typedef enum td_alg {
     TD_MD5, TD_SHA1, TD_SHA224, TD_SHA256,
     TD_SHA384, TD_SHA512, TD_SHA512_224, TD_SHA512_256,
-    TD_ALG_COUNT
+    TD_SHA3_224, TD_SHA3_256, TD_SHA3_384, TD_SHA3_512,
+    TD_ALG_COUNT,
+    TD_SHAKE128 = 64, TD_SHAKE256 = 65
 } td_alg;
 
-enum { TD_MAX_DIGEST_SIZE = 64, TD_MAX_BLOCK_SIZE = 128 };
+// The block size of SHA-3 and SHAKE is the sponge's rate: 144, 136, 104 and
+// 72 bytes for SHA3-224 .. SHA3-512, 168 and 136 for SHAKE128 and SHAKE256.
+enum { TD_MAX_DIGEST_SIZE = 64, TD_MAX_BLOCK_SIZE = 168 };
 
-// Digest and block size in bytes; 0 for an unknown alg.
+// Digest and block size in bytes; 0 for an unknown alg. SHAKE has a block
+// size but no fixed digest size (0).
 TD_API size_t td_digest_size(td_alg alg);
 TD_API size_t td_block_size(td_alg alg);
 
 // "md5" "sha1" "sha224" "sha256" "sha384" "sha512" "sha512-224"
-// "sha512-256"; NULL for an unknown alg.
+// "sha512-256" "sha3-224" "sha3-256" "sha3-384" "sha3-512" "shake128"
+// "shake256"; NULL for an unknown alg.
 TD_API const char *td_alg_name(td_alg alg);
 
 // Case-insensitive; takes the canonical names and the usual spellings
-// ("SHA-256", "sha512/256", "sha512_256", "SHA2-256"). TD_ERR_ARG otherwise.
+// ("SHA-256", "sha512/256", "sha512_256", "SHA2-256", "SHA3-256",
+// "sha3_256", "SHAKE-128", "shake_256"). TD_ERR_ARG otherwise.
 TD_API int td_alg_from_name(const char *name, td_alg *alg);
 
 // ------------------------------------------------------------- status codes
@@ -73,6 +84,7 @@ typedef struct td_ctx {
         struct td_sha1_state   { uint32_t h[5]; } sha1;
         struct td_sha256_state { uint32_t h[8]; } sha256;
         struct td_sha512_state { uint64_t h[8]; } sha512;
+        struct td_sha3_state   { uint64_t a[25]; } sha3; // Keccak's lanes
     } td_state;
     uint64_t td_bytes_lo;           // message length in bytes so far,
     uint64_t td_bytes_hi;           // 128 bits wide for SHA-384/512
@@ -132,6 +144,28 @@ TD_API int td_hash_many(td_alg alg, size_t n,
 TD_API int td_hash_many_fixed(td_alg alg, size_t n, const void *data, size_t len,
                               void *out);
 
+// ------------------------------------------------------ SHAKE (FIPS 202)
+
+// An extendable-output function in progress: private, like td_ctx.
+typedef struct td_xof {
+    td_ctx td_core;
+} td_xof;
+
+// Starts SHAKE128 or SHAKE256 (TD_SHAKE128, TD_SHAKE256): TD_ERR_ARG for
+// any other alg or a NULL x.
+TD_API int td_xof_init(td_xof *x, td_alg alg);
+
+// Adds len bytes, in any pieces. TD_ERR_STATE once squeezing has begun, or
+// on an xof never initialised.
+TD_API int td_xof_absorb(td_xof *x, const void *data, size_t len);
+
+// Writes the next len bytes of output: any sequence of lengths gives the
+// bytes of one long squeeze. The first call ends the absorbing.
+TD_API int td_xof_squeeze(td_xof *x, void *out, size_t len);
+
+// One call: out_len bytes of SHAKE128 or SHAKE256 of data.
+TD_API int td_shake(td_alg alg, const void *data, size_t len, void *out, size_t out_len);
+
 // ------------------------------------------------------------- HMAC and HKDF
 
 // Private, like td_ctx. May be copied by assignment after td_hmac_init to
@@ -179,7 +213,7 @@ TD_API int td_equal(const void *a, const void *b, size_t len);
 //   offset  size  field
 //   0       4     magic: "tdcx" for a td_ctx, "tdhm" for a td_hmac_ctx
 //   4       1     format version: 1
-//   5       1     algorithm: its td_alg value (TD_MD5 0 ... TD_SHA512_256 7)
+//   5       1     algorithm: its td_alg value (TD_MD5 0 ... TD_SHA3_512 11)
 //   6       1     n: bytes buffered, below the block size: the message length
 //                 modulo the block size
 //   7       1     0
@@ -187,7 +221,8 @@ TD_API int td_equal(const void *a, const void *b, size_t len);
 //                 and SHA-512/t, 8 for the others (MD5's modulo 2^64)
 //   8+L     S     chaining state, as words: S = 16 for MD5 (4 of 32 bits), 20
 //                 for SHA-1 (5 of 32), 32 for SHA-224/256 (8 of 32), 64 for the
-//                 SHA-512 family (8 of 64)
+//                 SHA-512 family (8 of 64), 200 for SHA-3 (Keccak's 25 lanes of
+//                 64 bits, lane (x, y) the (x + 5y)th)
 //   8+L+S   S     td_hmac_ctx only: the outer hash's state, which has taken the
 //                 key block and nothing else (the length above and the
 //                 buffered bytes are the inner hash's, key block included)
@@ -196,8 +231,8 @@ TD_API int td_equal(const void *a, const void *b, size_t len);
 //
 // An export holds the message's last bytes and, for HMAC, the key's states:
 // keep it as secret as they are. The largest exports, to size buffers by:
-// SHA-512 family contexts with 127 bytes buffered.
-enum { TD_CTX_EXPORT_MAX = 219, TD_HMAC_CTX_EXPORT_MAX = 283 };
+// SHA3-224 contexts with 143 bytes buffered.
+enum { TD_CTX_EXPORT_MAX = 363, TD_HMAC_CTX_EXPORT_MAX = 563 };
 
 // Writes ctx's export to buf and returns its size (8 + L + S + n + 4 bytes,
 // at most TD_CTX_EXPORT_MAX); ctx is unchanged. Returns 0, writing nothing,

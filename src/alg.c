@@ -5,25 +5,29 @@
 
 #include "td_internal.h"
 
-static int alg_is_valid(td_alg alg)
+// The facts of alg, fixed-output or SHAKE; NULL for an unknown alg.
+static const td_alg_info *info_of(td_alg alg)
 {
-    // The enum's underlying type may be unsigned: compare as unsigned.
-    return (unsigned)alg < (unsigned)TD_ALG_COUNT;
+    td_alg index;
+    return td_alg_index(alg, &index) ? td_alg_info_of(index) : NULL;
 }
 
 size_t td_digest_size(td_alg alg)
 {
-    return alg_is_valid(alg) ? td_alg_infos[alg].digest_size : 0;
+    const td_alg_info *info = info_of(alg);
+    return info ? info->digest_size : 0;
 }
 
 size_t td_block_size(td_alg alg)
 {
-    return alg_is_valid(alg) ? td_alg_infos[alg].block_size : 0;
+    const td_alg_info *info = info_of(alg);
+    return info ? info->block_size : 0;
 }
 
 const char *td_alg_name(td_alg alg)
 {
-    return alg_is_valid(alg) ? td_alg_infos[alg].name : NULL;
+    const td_alg_info *info = info_of(alg);
+    return info ? info->name : NULL;
 }
 
 // Lower-cases name into out; 0 if it does not fit.
@@ -64,16 +68,42 @@ static const char *take_bits(const char *p, int *bits)
     return NULL;
 }
 
+// SHA-3 and SHAKE: "sha3" + "-" or "_" + size ("sha3-256", "SHA3_512"),
+// "shake" + optional "-" or "_" + 128 or 256 ("shake128", "SHAKE-256").
+static int parse_keccak_name(const char *name, td_alg *alg)
+{
+    if (strncmp(name, "shake", 5) == 0) {
+        const char *p = skip_sep(name + 5, "-_");
+        if (strcmp(p, "128") == 0 || strcmp(p, "256") == 0) {
+            *alg = p[0] == '1' ? TD_SHAKE128 : TD_SHAKE256;
+            return 1;
+        }
+        return 0;
+    }
+    if (strncmp(name, "sha3", 4) != 0 || (name[4] != '-' && name[4] != '_'))
+        return 0;
+    int bits;
+    const char *p = take_bits(name + 5, &bits);
+    if (p == NULL || *p != '\0')
+        return 0;
+    *alg = bits == 224 ? TD_SHA3_224 : bits == 256 ? TD_SHA3_256 : bits == 384 ? TD_SHA3_384
+                                                                               : TD_SHA3_512;
+    return 1;
+}
+
 // The accepted spellings, case-insensitive: "md5"; "sha1", "sha-1";
 // "sha" + optional "2" + size, with optional "-" or "_" between the parts
 // ("sha256", "SHA-256", "SHA2-256", "sha2_256"); and for SHA-512/t a "/",
-// "-" or "_" before t ("sha512/256", "sha512_256", "SHA-512/224").
+// "-" or "_" before t ("sha512/256", "sha512_256", "SHA-512/224"); SHA-3
+// and SHAKE as parse_keccak_name takes them.
 static int parse_name(const char *name, td_alg *alg)
 {
     if (strcmp(name, "md5") == 0) {
         *alg = TD_MD5;
         return 1;
     }
+    if (parse_keccak_name(name, alg))
+        return 1;
     if (strncmp(name, "sha", 3) != 0)
         return 0;
     const char *p = skip_sep(name + 3, "-_");

@@ -3,7 +3,7 @@
 
 #include "choice.h"
 
-TD_ATOMIC(const td_backend_row *) td_chosen_rows[TD_ALG_COUNT][2];
+TD_ATOMIC(const td_backend_row *) td_chosen_rows[TD_ALG_INDEX_COUNT][2];
 const td_backend_row td_automatic_marker = { .name = "" };
 TD_ATOMIC(const td_backend_row *)
     td_many_auto_rows[TD_FAMILY_COUNT][TD_BATCH_SHAPES][TD_MANY_MAX_LANES + 1];

@@ -13,12 +13,13 @@
 #include "td_atomic.h"
 #include "td_compiler.h"
 #include "td_dispatch.h"
+#include "td_internal.h"
 #include "turbodigest.h"
 
-// For each alg and path, NULL until first use; then the row in use. On the
+// For each alg (SHAKE at its index, td_alg_index) and path, NULL until first use; then the row in use. On the
 // many path, with no row pinned or named, td_automatic_marker: the rules
 // choose by count.
-TD_HIDDEN extern TD_ATOMIC(const td_backend_row *) td_chosen_rows[TD_ALG_COUNT][2];
+TD_HIDDEN extern TD_ATOMIC(const td_backend_row *) td_chosen_rows[TD_ALG_INDEX_COUNT][2];
 TD_HIDDEN extern const td_backend_row td_automatic_marker;
 
 // The automatic many-path choice for each family, shape and count of

@@ -12,7 +12,7 @@
 
 #include "ctx_core.h"
 
-_Static_assert(sizeof(td_ctx) == 224, "td_ctx size is part of the ABI");
+_Static_assert(sizeof(td_ctx) == 400, "td_ctx size is part of the ABI");
 _Static_assert(_Alignof(td_ctx) == _Alignof(uint64_t), "td_ctx alignment is part of the ABI");
 _Static_assert(sizeof(td_hmac_ctx) == 2 * sizeof(td_ctx), "td_hmac_ctx is two contexts");
 
@@ -28,10 +28,10 @@ void td_ctx_blocks(const td_backend_row *row, td_ctx *ctx, const uint8_t *data, 
     core_blocks(row, (td_alg)ctx->td_alg, ctx, data, nblocks);
 }
 
-size_t td_pad(td_family family, uint8_t *block, const uint8_t *tail, size_t tail_len,
+size_t td_pad(td_alg alg, uint8_t *block, const uint8_t *tail, size_t tail_len,
               uint64_t total_lo, uint64_t total_hi)
 {
-    return core_pad(family, block, tail, tail_len, total_lo, total_hi);
+    return core_pad_alg(alg, block, tail, tail_len, total_lo, total_hi);
 }
 
 void td_ctx_digest(const td_ctx *ctx, uint8_t *out)
@@ -43,6 +43,48 @@ void td_ctx_finish(const td_backend_row *row, td_ctx *ctx, const uint8_t *tail, 
                    uint8_t *out)
 {
     core_finish(row, (td_alg)ctx->td_alg, ctx, tail, tail_len, out);
+}
+
+// td_update's work once its arguments are checked (td_ctx_feed).
+static TD_ALWAYS_INLINE void feed(td_ctx *ctx, const uint8_t *data, size_t len)
+{
+    const uint64_t before = ctx->td_bytes_lo;
+    ctx->td_bytes_lo += (uint64_t)len;
+    ctx->td_bytes_hi += ctx->td_bytes_lo < before; // carry
+
+    const size_t block_size = td_alg_info_of((td_alg)ctx->td_alg)->block_size;
+    const td_backend_row *row = td_backend_row_for((td_alg)ctx->td_alg, TD_SINGLE);
+    const uint8_t *p = data;
+
+    // Top up a partial block first.
+    if (ctx->td_buf_len != 0) {
+        const size_t room = block_size - ctx->td_buf_len;
+        const size_t take = len < room ? len : room;
+        memcpy(ctx->td_buf + ctx->td_buf_len, p, take);
+        ctx->td_buf_len += (uint32_t)take;
+        p += take;
+        len -= take;
+        if (ctx->td_buf_len < block_size)
+            return;
+        td_ctx_blocks(row, ctx, ctx->td_buf, 1);
+        ctx->td_buf_len = 0;
+    }
+    // Every whole block in one call, straight from the caller's memory.
+    const size_t nblocks = len / block_size;
+    if (nblocks != 0) {
+        td_ctx_blocks(row, ctx, p, nblocks);
+        p += nblocks * block_size;
+        len -= nblocks * block_size;
+    }
+    if (len != 0) {
+        memcpy(ctx->td_buf, p, len);
+        ctx->td_buf_len = (uint32_t)len;
+    }
+}
+
+void td_ctx_feed(td_ctx *ctx, const uint8_t *data, size_t len)
+{
+    feed(ctx, data, len);
 }
 
 // ------------------------------------------------------------ public entry
@@ -74,41 +116,10 @@ int td_update(td_ctx *ctx, const void *data, size_t len)
         return TD_ERR_ARG;
     if (!core_len_allowed(ctx, len))
         return TD_ERR_LENGTH;
-
-    const uint64_t before = ctx->td_bytes_lo;
-    ctx->td_bytes_lo += (uint64_t)len;
-    ctx->td_bytes_hi += ctx->td_bytes_lo < before; // carry
-
-    const size_t block_size = td_alg_info_of((td_alg)ctx->td_alg)->block_size;
-    const td_backend_row *row = td_backend_row_for((td_alg)ctx->td_alg, TD_SINGLE);
-    const uint8_t *p = data;
-
-    // Top up a partial block first.
-    if (ctx->td_buf_len != 0) {
-        const size_t room = block_size - ctx->td_buf_len;
-        const size_t take = len < room ? len : room;
-        memcpy(ctx->td_buf + ctx->td_buf_len, p, take);
-        ctx->td_buf_len += (uint32_t)take;
-        p += take;
-        len -= take;
-        if (ctx->td_buf_len < block_size)
-            return TD_OK;
-        td_ctx_blocks(row, ctx, ctx->td_buf, 1);
-        ctx->td_buf_len = 0;
-    }
-    // Every whole block in one call, straight from the caller's memory.
-    const size_t nblocks = len / block_size;
-    if (nblocks != 0) {
-        td_ctx_blocks(row, ctx, p, nblocks);
-        p += nblocks * block_size;
-        len -= nblocks * block_size;
-    }
-    if (len != 0) {
-        memcpy(ctx->td_buf, p, len);
-        ctx->td_buf_len = (uint32_t)len;
-    }
+    feed(ctx, data, len);
     return TD_OK;
 }
+
 
 int td_final(td_ctx *ctx, void *out)
 {

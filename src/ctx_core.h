@@ -51,7 +51,8 @@ static const uint64_t sha512_256_iv[8] = {
     0x96283ee2a88effe3, 0xbe5e1e2553863992, 0x2b0199fc2c85b8aa, 0x0eb72ddc81c52ca2,
 };
 
-// The initial state of alg, as the words of its family's state.
+// The initial state of alg, as the words of its family's state (Keccak's
+// is all zeros, core_state_start's).
 static TD_ALWAYS_INLINE const void *core_iv(td_alg alg)
 {
     switch (alg) {
@@ -79,6 +80,7 @@ static TD_ALWAYS_INLINE void core_state_start(td_alg alg, void *state)
     case TD_FAMILY_MD5:    memcpy(state, core_iv(alg), sizeof(td_md5_state)); break;
     case TD_FAMILY_SHA1:   memcpy(state, core_iv(alg), sizeof(td_sha1_state)); break;
     case TD_FAMILY_SHA256: memcpy(state, core_iv(alg), sizeof(td_sha256_state)); break;
+    case TD_FAMILY_SHA3:   memset(state, 0, sizeof(td_sha3_state)); break;
     default:               memcpy(state, core_iv(alg), sizeof(td_sha512_state)); break;
     }
 }
@@ -106,6 +108,8 @@ static TD_ALWAYS_INLINE int core_live(const td_ctx *ctx)
 // The SHA-512 family carries 128 bits: at most 2^125 - 1 bytes, whose high
 // 64-bit half is at most 2^61 - 1. MD5 has no limit: RFC 1321 keeps the
 // length modulo 2^64 bits, which the low counter's wrap gives for free.
+// FIPS 202 sets SHA-3 none either; its counter (for exports) holds 2^64 - 1
+// bytes, which no message reaches in practice, and is refused past that.
 static TD_ALWAYS_INLINE int core_len_allowed(const td_ctx *ctx, size_t len)
 {
     const uint64_t max_61 = ((uint64_t)1 << 61) - 1;
@@ -113,6 +117,8 @@ static TD_ALWAYS_INLINE int core_len_allowed(const td_ctx *ctx, size_t len)
     switch (td_alg_info_of((td_alg)ctx->td_alg)->family) {
     case TD_FAMILY_MD5:
         return 1;
+    case TD_FAMILY_SHA3:
+        return add <= UINT64_MAX - ctx->td_bytes_lo;
     case TD_FAMILY_SHA512:
         return ctx->td_bytes_hi < max_61 || add <= UINT64_MAX - ctx->td_bytes_lo;
     default:
@@ -131,6 +137,9 @@ static TD_ALWAYS_INLINE void core_blocks(const td_backend_row *row, td_alg alg, 
     case TD_FAMILY_SHA1:   row->blocks.sha1(&ctx->td_state.sha1, data, nblocks); break;
     case TD_FAMILY_SHA256: row->blocks.sha256(&ctx->td_state.sha256, data, nblocks); break;
     case TD_FAMILY_SHA512: row->blocks.sha512(&ctx->td_state.sha512, data, nblocks); break;
+    case TD_FAMILY_SHA3:
+        row->blocks.sha3(&ctx->td_state.sha3, data, nblocks, td_alg_info_of(alg)->block_size);
+        break;
     default: assert(0 && "core_blocks: unknown family");
     }
 }
@@ -180,6 +189,30 @@ static TD_ALWAYS_INLINE size_t core_pad(td_family family, uint8_t *block, const 
     return nblocks;
 }
 
+// Keccak's padding (FIPS 202 pad10*1 after the domain bits): the tail, below
+// the rate, then the suffix (the domain bits and the padding's first 1),
+// zeros, and a 1 in the top bit of the block's last byte. Always one block.
+static TD_ALWAYS_INLINE size_t core_pad_keccak(uint8_t *block, const uint8_t *tail, size_t tail_len,
+                                               size_t rate, uint8_t suffix)
+{
+    if (tail_len != 0)
+        memcpy(block, tail, tail_len);
+    memset(block + tail_len, 0, rate - tail_len);
+    block[tail_len] = suffix;
+    block[rate - 1] |= 0x80;
+    return 1;
+}
+
+// The padding of alg, by its family.
+static TD_ALWAYS_INLINE size_t core_pad_alg(td_alg alg, uint8_t *block, const uint8_t *tail,
+                                            size_t tail_len, uint64_t total_lo, uint64_t total_hi)
+{
+    const td_alg_info *info = td_alg_info_of(alg);
+    if (info->family == TD_FAMILY_SHA3)
+        return core_pad_keccak(block, tail, tail_len, info->block_size, info->suffix);
+    return core_pad(info->family, block, tail, tail_len, total_lo, total_hi);
+}
+
 // The digest of a finished state: state points at its family's state
 // (td_md5_state ... td_sha512_state).
 static TD_ALWAYS_INLINE void core_state_digest(td_alg alg, const void *state, uint8_t *out)
@@ -212,6 +245,20 @@ static TD_ALWAYS_INLINE void core_state_digest(td_alg alg, const void *state, ui
         }
         break;
     }
+    case TD_FAMILY_SHA3: {
+        // The first digest_size bytes of the lanes, little-endian; SHA3-224
+        // ends halfway through a lane.
+        const td_sha3_state *s = (const td_sha3_state *)state;
+        size_t i = 0;
+        for (; 8 * i + 8 <= info->digest_size; i++)
+            store_le64(out + 8 * i, s->a[i]);
+        if (8 * i < info->digest_size) {
+            uint8_t last[8];
+            store_le64(last, s->a[i]);
+            memcpy(out + 8 * i, last, info->digest_size - 8 * i);
+        }
+        break;
+    }
     default:
         assert(0 && "core_state_digest: unknown family");
     }
@@ -228,7 +275,7 @@ static TD_ALWAYS_INLINE void core_finish(const td_backend_row *row, td_alg alg, 
     uint8_t block[TD_PAD_BUFFER_SIZE];
     const td_alg_info *info = td_alg_info_of(alg);
     const size_t nblocks =
-        core_pad(info->family, block, tail, tail_len, ctx->td_bytes_lo, ctx->td_bytes_hi);
+        core_pad_alg(alg, block, tail, tail_len, ctx->td_bytes_lo, ctx->td_bytes_hi);
     // All the last blocks in one call: SHA-NI and ARMv8 keep the state in
     // registers across them.
     core_blocks(row, alg, ctx, block, nblocks);

@@ -31,6 +31,7 @@ static size_t state_size(td_family family)
     case TD_FAMILY_MD5:  return 16;
     case TD_FAMILY_SHA1: return 20;
     case TD_FAMILY_SHA256: return 32;
+    case TD_FAMILY_SHA3: return 200;
     default:             return 64;
     }
 }
@@ -43,10 +44,10 @@ static size_t export_size(td_family family, size_t states, size_t buffered)
            CHECK_SIZE;
 }
 
-_Static_assert(TD_CTX_EXPORT_MAX == HEADER_SIZE + 16 + 64 + 127 + CHECK_SIZE,
-               "TD_CTX_EXPORT_MAX: a SHA-512 context with 127 bytes buffered");
-_Static_assert(TD_HMAC_CTX_EXPORT_MAX == HEADER_SIZE + 16 + 2 * 64 + 127 + CHECK_SIZE,
-               "TD_HMAC_CTX_EXPORT_MAX: a SHA-512 HMAC context with 127 bytes buffered");
+_Static_assert(TD_CTX_EXPORT_MAX == HEADER_SIZE + 8 + 200 + 143 + CHECK_SIZE,
+               "TD_CTX_EXPORT_MAX: a SHA3-224 context with 143 bytes buffered");
+_Static_assert(TD_HMAC_CTX_EXPORT_MAX == HEADER_SIZE + 8 + 2 * 200 + 143 + CHECK_SIZE,
+               "TD_HMAC_CTX_EXPORT_MAX: a SHA3-224 HMAC context with 143 bytes buffered");
 
 // CRC-32 as zlib's crc32() and PNG compute it (reflected polynomial
 // 0xedb88320), bit by bit: exports are short, and a table would be 1 KiB of
@@ -78,6 +79,10 @@ static uint8_t *put_state(uint8_t *p, td_family family, const td_ctx *ctx)
     case TD_FAMILY_SHA256:
         for (size_t i = 0; i < 8; i++, p += 4)
             store_be32(p, ctx->td_state.sha256.h[i]);
+        break;
+    case TD_FAMILY_SHA3:
+        for (size_t i = 0; i < 25; i++, p += 8)
+            store_be64(p, ctx->td_state.sha3.a[i]);
         break;
     default:
         for (size_t i = 0; i < 8; i++, p += 8)
@@ -168,6 +173,10 @@ static const uint8_t *get_state(const uint8_t *p, td_family family, td_ctx *ctx)
         for (size_t i = 0; i < 8; i++, p += 4)
             ctx->td_state.sha256.h[i] = load_be32(p);
         break;
+    case TD_FAMILY_SHA3:
+        for (size_t i = 0; i < 25; i++, p += 8)
+            ctx->td_state.sha3.a[i] = load_be64(p);
+        break;
     default:
         for (size_t i = 0; i < 8; i++, p += 8)
             ctx->td_state.sha512.h[i] = load_be64(p);
@@ -178,12 +187,14 @@ static const uint8_t *get_state(const uint8_t *p, td_family family, td_ctx *ctx)
 
 // Whether a message of hi:lo bytes is within the family's length limit
 // (ctx.c: 2^61 - 1 bytes for SHA-1 and SHA-224/256, 2^125 - 1 for the
-// SHA-512 family, none for MD5, whose exports carry 64 bits).
+// SHA-512 family, 2^64 - 1 for SHA-3, none for MD5, whose exports carry 64
+// bits, as SHA-3's do).
 static int length_within_limit(td_family family, uint64_t lo, uint64_t hi)
 {
     const uint64_t max_61 = ((uint64_t)1 << 61) - 1;
     switch (family) {
-    case TD_FAMILY_MD5:    return hi == 0;
+    case TD_FAMILY_MD5:
+    case TD_FAMILY_SHA3:   return hi == 0;
     case TD_FAMILY_SHA512: return hi <= max_61;
     default:               return hi == 0 && lo <= max_61;
     }
@@ -213,9 +224,8 @@ static int read_export(const uint8_t *in, size_t len, const uint8_t magic[4], td
     }
     const uint64_t lo = load_be64(p);
     p += 8;
-    // The buffered bytes are the message's tail past its last whole block;
-    // block sizes are powers of two, so the low bits say how many.
-    if (!length_within_limit(info->family, lo, hi) || (lo & (info->block_size - 1)) != n)
+    // The buffered bytes are the message's tail past its last whole block.
+    if (!length_within_limit(info->family, lo, hi) || lo % info->block_size != n)
         return 0;
     // An HMAC's inner hash has taken the key block.
     if (outer != NULL && hi == 0 && lo < info->block_size)

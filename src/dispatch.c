@@ -235,16 +235,24 @@ static const td_many_rule sha512_rules[] = {
 };
 #undef RULES_FAMILY
 
+#define RULES_FAMILY sha3
+static const td_many_rule sha3_rules[] = {
+    FROM(portable, 1),
+};
+#undef RULES_FAMILY
+
 #define TABLE(rows) { (rows), COUNT_OF(rows) }
 static const td_backend_table tables[TD_FAMILY_COUNT] = {
     [TD_FAMILY_MD5]    = TABLE(md5_rows),
     [TD_FAMILY_SHA1]   = TABLE(sha1_rows),
     [TD_FAMILY_SHA256] = TABLE(sha256_rows),
     [TD_FAMILY_SHA512] = TABLE(sha512_rows),
+    [TD_FAMILY_SHA3]   = TABLE(sha3_rows),
 };
 static const size_t single_rows[TD_FAMILY_COUNT] = {
     [TD_FAMILY_MD5] = td_md5_singles,       [TD_FAMILY_SHA1] = td_sha1_singles,
     [TD_FAMILY_SHA256] = td_sha256_singles, [TD_FAMILY_SHA512] = td_sha512_singles,
+    [TD_FAMILY_SHA3] = td_sha3_singles,
 };
 
 static const struct {
@@ -255,13 +263,15 @@ static const struct {
     [TD_FAMILY_SHA1]   = { sha1_rules, COUNT_OF(sha1_rules) },
     [TD_FAMILY_SHA256] = { sha256_rules, COUNT_OF(sha256_rules) },
     [TD_FAMILY_SHA512] = { sha512_rules, COUNT_OF(sha512_rules) },
+    [TD_FAMILY_SHA3]   = { sha3_rules, COUNT_OF(sha3_rules) },
 };
 
 // The most rows a family has: the bound of td_backends' list.
 #define TD_MOST_ROWS(a, b) ((int)(a) > (int)(b) ? (int)(a) : (int)(b))
 enum {
-    most_rows = TD_MOST_ROWS(TD_MOST_ROWS(td_md5_rows, td_sha1_rows),
-                             TD_MOST_ROWS(td_sha256_rows, td_sha512_rows))
+    most_rows = TD_MOST_ROWS(TD_MOST_ROWS(TD_MOST_ROWS(td_md5_rows, td_sha1_rows),
+                                          TD_MOST_ROWS(td_sha256_rows, td_sha512_rows)),
+                             td_sha3_rows)
 };
 
 td_backend_table td_backend_table_of(td_family family, td_path path)
@@ -390,7 +400,8 @@ static const td_backend_row *from_environment(td_alg alg, td_path path)
             if (row && alg_len < sizeof alg_name) {
                 memcpy(alg_name, alg_begin, alg_len);
                 alg_name[alg_len] = '\0';
-                if (td_alg_from_name(alg_name, &named) == TD_OK && named == alg)
+                if (td_alg_from_name(alg_name, &named) == TD_OK &&
+                    td_alg_index(named, &named) && named == alg)
                     specific = row;
             }
         }
@@ -432,9 +443,10 @@ const td_backend_row *td_backend_row_for(td_alg alg, td_path path)
                              : td_many_row_first(alg, TD_MANY_MAX_LANES, TD_BATCH_ANY);
 }
 
-static int args_valid(td_alg alg, td_path path)
+// Whether alg (SHAKE too) and path are known; *index is alg's index.
+static int args_valid(td_alg alg, td_path path, td_alg *index)
 {
-    return (unsigned)alg < (unsigned)TD_ALG_COUNT && (path == TD_SINGLE || path == TD_MULTI);
+    return td_alg_index(alg, index) && (path == TD_SINGLE || path == TD_MULTI);
 }
 
 // Appends row to order[0 .. *count), a list of room rows, unless it is
@@ -451,7 +463,7 @@ static void append_once(const td_backend_row **order, size_t *count, size_t room
 
 size_t td_backends(td_alg alg, td_path path, const char **names, size_t cap)
 {
-    if (!args_valid(alg, path))
+    if (!args_valid(alg, path, &alg))
         return 0;
     // In the order of preference on this CPU, so that the first name is the
     // default. Single path: the rows the rules take for one message, in the
@@ -481,12 +493,12 @@ size_t td_backends(td_alg alg, td_path path, const char **names, size_t cap)
 
 const char *td_backend(td_alg alg, td_path path)
 {
-    return args_valid(alg, path) ? td_backend_row_for(alg, path)->name : NULL;
+    return args_valid(alg, path, &alg) ? td_backend_row_for(alg, path)->name : NULL;
 }
 
 int td_use_backend(td_alg alg, td_path path, const char *name)
 {
-    if (!args_valid(alg, path))
+    if (!args_valid(alg, path, &alg))
         return TD_ERR_ARG;
     if (name == NULL) {
         td_set_chosen_row(alg, path, NULL);

@@ -25,6 +25,7 @@ typedef union lane_state {
     td_sha1_state   sha1;
     td_sha256_state sha256;
     td_sha512_state sha512;
+    td_sha3_state   sha3;
 } lane_state;
 
 // The shared last block's schedule is worked out for batches of at least
@@ -55,10 +56,10 @@ static _Thread_local struct {
 #endif
 
 // Compresses into states[0 .. k) with row (TD_COMPRESS_FAMILY), each
-// message's state a lane_state.
+// message's state a lane_state; rate is the block size (Keccak's takes it).
 #define LANE_STATE(fam, i) (&states[i]->fam)
 
-static TD_ALWAYS_INLINE void compress(const td_backend_row *row, td_family family,
+static TD_ALWAYS_INLINE void compress(const td_backend_row *row, td_family family, size_t rate,
                                       lane_state *const *states, const uint8_t *const *data,
                                       size_t k, size_t nblocks, const uint8_t *const *tail,
                                       size_t ntail, const td_shared_block *last)
@@ -67,6 +68,7 @@ static TD_ALWAYS_INLINE void compress(const td_backend_row *row, td_family famil
     case TD_FAMILY_MD5:    TD_COMPRESS_FAMILY(md5, LANE_STATE); break;
     case TD_FAMILY_SHA1:   TD_COMPRESS_FAMILY(sha1, LANE_STATE); break;
     case TD_FAMILY_SHA256: TD_COMPRESS_FAMILY(sha256, LANE_STATE); break;
+    case TD_FAMILY_SHA3:   TD_COMPRESS_SHA3(LANE_STATE); break;
     default:               TD_COMPRESS_FAMILY(sha512, LANE_STATE); break;
     }
 }
@@ -106,6 +108,10 @@ static TD_ALWAYS_INLINE void lane_digest(td_alg alg, const lane_state *state, ui
                          _mm_loadu_si128((const __m128i *)(const void *)state));
         return;
     }
+    if (info->family == TD_FAMILY_SHA3) { // little-endian lanes, as x86 keeps them
+        memcpy(out, state, size);
+        return;
+    }
     const uint8_t *words = (const uint8_t *)state;
     size_t at = 0;
     for (; at + 16 <= size; at += 16)
@@ -139,6 +145,7 @@ static TD_ALWAYS_INLINE void wipe_states(td_family family, lane_state *states, s
     const size_t size = family == TD_FAMILY_MD5      ? sizeof(td_md5_state)
                         : family == TD_FAMILY_SHA1   ? sizeof(td_sha1_state)
                         : family == TD_FAMILY_SHA256 ? sizeof(td_sha256_state)
+                        : family == TD_FAMILY_SHA3   ? sizeof(td_sha3_state)
                                                      : sizeof(td_sha512_state);
     for (size_t i = 0; i < count; i++)
         td_wipe(&states[i], (size + 15) & ~(size_t)15);
@@ -327,11 +334,12 @@ static TD_ALWAYS_INLINE void equal_batch(const td_backend_row *row, td_alg alg,
         core_state_start(alg, &states[j]);
     }
     size_t ntail = 0;
-    if (tail != 0) {
+    if (tail != 0 || family == TD_FAMILY_SHA3) {
         // The tail with its 0x80 byte, and the length where it fits; where
-        // it does not, td_pad's second block is the shared one.
+        // it does not, td_pad's second block is the shared one. Keccak's
+        // padding is always one block of its own.
         for (size_t j = 0; j < k; j++) {
-            td_pad(family, padded[j], lanes[j] + body * block_size, tail, (uint64_t)len, 0);
+            td_pad(alg, padded[j], lanes[j] + body * block_size, tail, (uint64_t)len, 0);
             tails[j] = padded[j];
         }
         ntail = p->shared && by_schedule == NULL ? 2 : 1;
@@ -340,8 +348,8 @@ static TD_ALWAYS_INLINE void equal_batch(const td_backend_row *row, td_alg alg,
             tails[j] = td_shared_block_bytes_of(family, p->last);
         ntail = 1;
     }
-    compress(row, family, state_ptrs, lanes, k, body, tails, ntail, by_schedule);
-    if (tail != 0)
+    compress(row, family, block_size, state_ptrs, lanes, k, body, tails, ntail, by_schedule);
+    if (tail != 0 || family == TD_FAMILY_SHA3)
         for (size_t j = 0; j < k; j++)
             td_wipe(padded[j], block_size);
     for (size_t j = 0; j < k; j++)
@@ -410,6 +418,10 @@ static TD_NOINLINE void hash_equal_batches(const td_backend_row *given, td_alg a
     case TD_SHA384:     hash_equal_core(given, TD_SHA384, n, m, out); break;
     case TD_SHA512:     hash_equal_core(given, TD_SHA512, n, m, out); break;
     case TD_SHA512_224: hash_equal_core(given, TD_SHA512_224, n, m, out); break;
+    case TD_SHA3_224:   hash_equal_core(given, TD_SHA3_224, n, m, out); break;
+    case TD_SHA3_256:   hash_equal_core(given, TD_SHA3_256, n, m, out); break;
+    case TD_SHA3_384:   hash_equal_core(given, TD_SHA3_384, n, m, out); break;
+    case TD_SHA3_512:   hash_equal_core(given, TD_SHA3_512, n, m, out); break;
     default:            hash_equal_core(given, TD_SHA512_256, n, m, out); break;
     }
 }
@@ -487,7 +499,7 @@ static void hash_mixed_batch(const td_backend_row *given, td_alg alg, const mess
         const size_t len = len_at(m, from + i), body = len / block_size;
         const uint8_t *tail = body != 0 ? msg + body * block_size : msg;
         core_state_start(alg, &states[i]);
-        const size_t npad = td_pad(family, padding[i], tail, len - body * block_size,
+        const size_t npad = td_pad(alg, padding[i], tail, len - body * block_size,
                                    (uint64_t)len, 0);
         seg[i] = body != 0 ? (segment){ msg, body, npad, 0 } : (segment){ padding[i], npad, npad, 1 };
     }
@@ -512,7 +524,7 @@ static void hash_mixed_batch(const td_backend_row *given, td_alg alg, const mess
                 s[j] = &states[active[done + j]];
                 blocks[j] = seg[active[done + j]].next;
             }
-            compress(row, family, s, blocks, take, step, NULL, 0, NULL);
+            compress(row, family, block_size, s, blocks, take, step, NULL, 0, NULL);
             done += take;
         }
         size_t still = 0;

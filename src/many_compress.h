@@ -34,4 +34,23 @@
         }                                                                                 \
     } while (0)
 
+// The same for Keccak, whose blocks are rate bytes (in scope) and whose
+// last block has no schedule to share (last is not read).
+#define TD_COMPRESS_SHA3(STATE)                                                           \
+    do {                                                                                  \
+        if (row->kind == TD_ROW_SINGLE) {                                                 \
+            for (size_t i = 0; i < k; i++) {                                              \
+                if (nblocks != 0)                                                         \
+                    row->blocks.sha3(STATE(sha3, i), data[i], nblocks, rate);             \
+                if (ntail != 0)                                                           \
+                    row->blocks.sha3(STATE(sha3, i), tail[i], ntail, rate);               \
+            }                                                                             \
+        } else {                                                                          \
+            td_sha3_state *s[TD_MANY_MAX_LANES];                                          \
+            for (size_t i = 0; i < k; i++)                                                \
+                s[i] = STATE(sha3, i);                                                    \
+            row->blocks.sha3_many(s, data, k, nblocks, tail, ntail, rate);                \
+        }                                                                                 \
+    } while (0)
+
 #endif // TD_MANY_COMPRESS_H

@@ -32,10 +32,12 @@ typedef struct stream {
     size_t blocks;
 } stream;
 
-// Bytes to blocks by a shift, not a division: a block is 64 or 128 bytes.
-static unsigned block_shift(td_alg alg)
+// The whole blocks in len bytes: by a shift, not a division, for the 64-
+// and 128-byte blocks of MD5 to SHA-512; Keccak's rates divide.
+static size_t blocks_in(td_alg alg, size_t len)
 {
-    return td_alg_info_of(alg)->block_size == 128 ? 7 : 6;
+    const size_t block_size = td_alg_info_of(alg)->block_size;
+    return block_size == 64 ? len >> 6 : block_size == 128 ? len >> 7 : len / block_size;
 }
 
 #define CTX_STATE(fam, i) (&ctxs[i]->td_state.fam)
@@ -50,6 +52,11 @@ static void compress_group(const td_backend_row *row, td_family family, td_ctx *
     case TD_FAMILY_MD5:    TD_COMPRESS_FAMILY(md5, CTX_STATE); break;
     case TD_FAMILY_SHA1:   TD_COMPRESS_FAMILY(sha1, CTX_STATE); break;
     case TD_FAMILY_SHA256: TD_COMPRESS_FAMILY(sha256, CTX_STATE); break;
+    case TD_FAMILY_SHA3: {
+        const size_t rate = td_alg_info_of((td_alg)ctxs[0]->td_alg)->block_size;
+        TD_COMPRESS_SHA3(CTX_STATE);
+        break;
+    }
     default:               TD_COMPRESS_FAMILY(sha512, CTX_STATE); break;
     }
 }
@@ -200,7 +207,6 @@ static void update_streams(td_ctx *const *ctxs, const void *const *data, const s
 {
     const td_alg alg = (td_alg)ctxs[0]->td_alg;
     const size_t block_size = td_alg_info_of(alg)->block_size;
-    const unsigned shift = block_shift(alg);
     stream plans[STREAMS_AT_ONCE];
     const uint8_t *tails[STREAMS_AT_ONCE];
     size_t tail_lens[STREAMS_AT_ONCE];
@@ -232,10 +238,11 @@ static void update_streams(td_ctx *const *ctxs, const void *const *data, const s
                 continue;
             p += take;
         }
+        const size_t whole = blocks_in(alg, len);
         plans[i].next = p;
-        plans[i].blocks = len >> shift;
-        tails[i] = p + (len >> shift << shift);
-        tail_lens[i] = len & (block_size - 1);
+        plans[i].blocks = whole;
+        tails[i] = p + whole * block_size;
+        tail_lens[i] = len - whole * block_size;
     }
 
     compress_streams(alg, plans, n);
@@ -263,7 +270,7 @@ static void final_streams(td_ctx *const *ctxs, size_t n, uint8_t *out)
 
     for (size_t i = 0; i < n; i++) {
         td_ctx *ctx = ctxs[i];
-        const size_t nblocks = td_pad(info->family, pads[i], ctx->td_buf, ctx->td_buf_len,
+        const size_t nblocks = td_pad(alg, pads[i], ctx->td_buf, ctx->td_buf_len,
                                       ctx->td_bytes_lo, ctx->td_bytes_hi);
         plans[i] = (stream){ .ctx = ctx, .next = pads[i], .blocks = nblocks };
     }
@@ -308,10 +315,11 @@ static TD_ALWAYS_INLINE int check_streams(size_t n, td_ctx *const *ctxs,
     const td_ctx *first = stream_ctx(ctxs, hmacs, 0);
     if (first == NULL)
         return TD_ERR_ARG;
-    // (An algorithm out of range is refused below; the modulo keeps this
-    // lookup inside the table until then.)
-    const size_t block_size = td_alg_info_of((td_alg)(first->td_alg % TD_ALG_COUNT))->block_size;
-    bool alike = data != NULL && lens[0] != 0 && (lens[0] & (block_size - 1)) == 0;
+    // (An algorithm out of range is refused below; until then this lookup
+    // stays inside the table.)
+    const td_alg alg = first->td_alg < TD_ALG_COUNT ? (td_alg)first->td_alg : TD_MD5;
+    const size_t block_size = td_alg_info_of(alg)->block_size;
+    bool alike = data != NULL && lens[0] != 0 && blocks_in(alg, lens[0]) * block_size == lens[0];
     for (size_t i = 0; i < n; i++) {
         const td_ctx *ctx = stream_ctx(ctxs, hmacs, i);
         if (ctx == NULL)
@@ -358,7 +366,7 @@ int td_update_many(size_t n, td_ctx *const *ctxs, const void *const *data, const
     if (status != TD_OK)
         return status;
     if (whole) {
-        update_whole_blocks(ctxs, data, n, lens[0] >> block_shift((td_alg)ctxs[0]->td_alg));
+        update_whole_blocks(ctxs, data, n, blocks_in((td_alg)ctxs[0]->td_alg, lens[0]));
         return TD_OK;
     }
     for (size_t at = 0; at < n; at += STREAMS_AT_ONCE) {
@@ -396,14 +404,14 @@ int td_hmac_update_many(size_t n, td_hmac_ctx *const *ctxs, const void *const *d
     const int status = check_streams(n, NULL, ctxs, data, lens, &whole);
     if (status != TD_OK)
         return status;
-    const unsigned shift = block_shift((td_alg)ctxs[0]->td_inner.td_alg);
+    const td_alg alg = (td_alg)ctxs[0]->td_inner.td_alg;
     for (size_t at = 0; at < n; at += STREAMS_AT_ONCE) {
         const size_t k = n - at < STREAMS_AT_ONCE ? n - at : STREAMS_AT_ONCE;
         td_ctx *inner[STREAMS_AT_ONCE];
         for (size_t i = 0; i < k; i++) // cppcheck-suppress knownConditionTrueFalse
             inner[i] = &ctxs[at + i]->td_inner;
         if (whole)
-            update_whole_blocks(inner, data + at, k, lens[0] >> shift);
+            update_whole_blocks(inner, data + at, k, blocks_in(alg, lens[0]));
         else
             update_streams(inner, data + at, lens + at, k);
     }

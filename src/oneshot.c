@@ -32,6 +32,20 @@ TD_DEFINE_ONESHOT(td_sha512, TD_SHA512, 64)
 TD_DEFINE_ONESHOT(td_sha512_224, TD_SHA512_224, 28)
 TD_DEFINE_ONESHOT(td_sha512_256, TD_SHA512_256, 32)
 
+// SHA-3 has no typed one-shots in the API: td_hash reaches these.
+#define TD_DEFINE_HASH_WITH(fn, alg)                                           \
+    static int fn##_with(const td_backend_row *row, const uint8_t *data, size_t len, \
+                         uint8_t *out)                                         \
+    {                                                                          \
+        core_hash_with(row, alg, data, len, out);                              \
+        return TD_OK;                                                          \
+    }
+
+TD_DEFINE_HASH_WITH(sha3_224, TD_SHA3_224)
+TD_DEFINE_HASH_WITH(sha3_256, TD_SHA3_256)
+TD_DEFINE_HASH_WITH(sha3_384, TD_SHA3_384)
+TD_DEFINE_HASH_WITH(sha3_512, TD_SHA3_512)
+
 // A function of its own for each alg, each the typed one-shot's code: the
 // generic core costs a short message more (docs/performance-notes.md,
 // "One-shots").
@@ -46,6 +60,10 @@ int td_hash_with(const td_backend_row *row, td_alg alg, const uint8_t *data, siz
     case TD_SHA384:     return td_sha384_with(row, data, len, out);
     case TD_SHA512:     return td_sha512_with(row, data, len, out);
     case TD_SHA512_224: return td_sha512_224_with(row, data, len, out);
+    case TD_SHA3_224:   return sha3_224_with(row, data, len, out);
+    case TD_SHA3_256:   return sha3_256_with(row, data, len, out);
+    case TD_SHA3_384:   return sha3_384_with(row, data, len, out);
+    case TD_SHA3_512:   return sha3_512_with(row, data, len, out);
     default:            return td_sha512_256_with(row, data, len, out);
     }
 }

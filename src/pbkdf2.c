@@ -67,7 +67,7 @@ static void first_inner(td_alg alg, const keyed *key, uint32_t index, uint8_t *b
     uint8_t digest[TD_MAX_DIGEST_SIZE], padded[TD_PAD_BUFFER_SIZE];
     td_ctx_finish(td_backend_row_for(alg, TD_SINGLE), &c, c.td_buf, c.td_buf_len, digest);
     // Every later block holds digest_size bytes after the key block.
-    td_pad(info->family, padded, digest, info->digest_size,
+    td_pad(alg, padded, digest, info->digest_size,
            (uint64_t)info->block_size + info->digest_size, 0);
     memcpy(block, padded, info->block_size);
     td_wipe(&c, sizeof c);
@@ -137,6 +137,44 @@ static int key_up(keyed *key, td_alg alg, const void *password, size_t password_
     return status;
 }
 
+// SHA-3's output blocks, one HMAC after another from the key's contexts:
+// a Keccak state cannot take a digest into its next block's words as the
+// chains above do, and each HMAC is two permutations either way.
+static int derive_by_hmac(td_alg alg, const void *password, size_t password_len,
+                          const void *salt, size_t salt_len, uint64_t iterations, uint8_t *out,
+                          size_t out_len)
+{
+    const size_t digest_size = td_alg_info_of(alg)->digest_size;
+    td_hmac_ctx key_ctx, salted, h;
+    uint8_t u[TD_MAX_DIGEST_SIZE], t[TD_MAX_DIGEST_SIZE];
+    int status = td_hmac_init(&key_ctx, alg, password, password_len);
+    salted = key_ctx;
+    if (status == TD_OK)
+        status = td_hmac_update(&salted, salt, salt_len);
+    for (size_t at = 0, index = 1; status == TD_OK && at < out_len; at += digest_size, index++) {
+        const uint8_t be_index[4] = { (uint8_t)(index >> 24), (uint8_t)(index >> 16),
+                                      (uint8_t)(index >> 8), (uint8_t)index };
+        h = salted;
+        td_hmac_update(&h, be_index, sizeof be_index);
+        td_hmac_final(&h, u);
+        memcpy(t, u, digest_size);
+        for (uint64_t j = 1; j < iterations; j++) {
+            h = key_ctx;
+            td_hmac_update(&h, u, digest_size);
+            td_hmac_final(&h, u);
+            for (size_t b = 0; b < digest_size; b++)
+                t[b] ^= u[b];
+        }
+        memcpy(out + at, t, out_len - at < digest_size ? out_len - at : digest_size);
+    }
+    td_wipe(&key_ctx, sizeof key_ctx);
+    td_wipe(&salted, sizeof salted);
+    td_wipe(&h, sizeof h);
+    td_wipe(u, sizeof u);
+    td_wipe(t, sizeof t);
+    return status;
+}
+
 int td_pbkdf2_hmac(td_alg alg, const void *password, size_t password_len, const void *salt,
                    size_t salt_len, uint64_t iterations, void *out, size_t out_len)
 {
@@ -148,6 +186,9 @@ int td_pbkdf2_hmac(td_alg alg, const void *password, size_t password_len, const 
     const size_t digest_size = td_alg_info_of(alg)->digest_size;
     if ((uint64_t)out_len > (uint64_t)UINT32_MAX * digest_size)
         return TD_ERR_ARG;
+    if (td_alg_info_of(alg)->family == TD_FAMILY_SHA3)
+        return derive_by_hmac(alg, password, password_len, salt, salt_len, iterations, out,
+                              out_len);
 
     keyed key;
     // The inner context is complete after the key block and the salt (the

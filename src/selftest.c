@@ -6,7 +6,8 @@
 #include "td_internal.h"
 
 // The digests of "abc": FIPS 180-4's examples (published with the standard as
-// SHA_All.pdf and the SHA-512/t examples) and RFC 1321's test suite.
+// SHA_All.pdf and the SHA-512/t examples), FIPS 202's (SHA3-224 .. 512, in
+// NIST's example values) and RFC 1321's test suite.
 static const char *const abc_digests[TD_ALG_COUNT] = {
     [TD_MD5] = "900150983cd24fb0d6963f7d28e17f72",
     [TD_SHA1] = "a9993e364706816aba3e25717850c26c9cd0d89d",
@@ -18,6 +19,12 @@ static const char *const abc_digests[TD_ALG_COUNT] = {
                   "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f",
     [TD_SHA512_224] = "4634270f707b6a54daae7530460842e20e37ed265ceee9a43e8924aa",
     [TD_SHA512_256] = "53048e2681941ef99b2e29b76b4c7dabe4c2d0c634fc6d46e0e2f13107e7af23",
+    [TD_SHA3_224] = "e642824c3f8cf24ad09234ee7d3c766fc9a3a5168d0c94ad73b46fdf",
+    [TD_SHA3_256] = "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532",
+    [TD_SHA3_384] = "ec01498288516fc926459f58e2c6ad8df9b473cb0fc08c2596da7cf0e49be4b2"
+                    "98d88cea927ac7f539f1edf228376d25",
+    [TD_SHA3_512] = "b751850b1a57168a5693cd924b6b096e08f621827444f70d884f5d0240d2712e"
+                    "10e116e9192af3c91a7ec57647e3934057340b4cf408d5a56592f8274eec53f0",
 };
 
 static int matches_hex(const uint8_t *digest, size_t len, const char *hex)
@@ -28,6 +35,25 @@ static int matches_hex(const uint8_t *digest, size_t len, const char *hex)
             return 0;
     }
     return hex[2 * len] == '\0';
+}
+
+// SHAKE128 of "abc" on the backend in use: 200 bytes in pieces of 1, 167
+// and 32 (past a block: the permutation between blocks of output), its first
+// 32 against NIST's example value, all of them against td_shake's in one
+// piece.
+static int shake_known_answer(void)
+{
+    static const char want[] =
+        "5881092dd818bf5cf8a3ddb793fbcba74097d5c526a6d35f97b83351940f2cc8";
+    uint8_t out[200];
+    td_xof x;
+    if (td_xof_init(&x, TD_SHAKE128) != TD_OK || td_xof_absorb(&x, "abc", 3) != TD_OK ||
+        td_xof_squeeze(&x, out, 1) != TD_OK || td_xof_squeeze(&x, out + 1, 167) != TD_OK ||
+        td_xof_squeeze(&x, out + 168, 32) != TD_OK)
+        return 0;
+    uint8_t again[200];
+    return matches_hex(out, 32, want) && td_shake(TD_SHAKE128, "abc", 3, again, 200) == TD_OK &&
+           memcmp(out, again, 200) == 0;
 }
 
 // Every length from 0 to three blocks (all padding cases, multi-block runs),
@@ -142,5 +168,5 @@ int td_selftest(void)
             }
         }
     }
-    return pbkdf2_known_answers() ? TD_OK : TD_ERR_UNSUPPORTED;
+    return pbkdf2_known_answers() && shake_known_answer() ? TD_OK : TD_ERR_UNSUPPORTED;
 }

@@ -32,6 +32,8 @@ static inline uint8_t *td_shared_block_bytes_of(td_family family, td_shared_bloc
 // makes it a mask and a compare.
 static inline int td_last_block_is_shared(td_family family, uint64_t len)
 {
+    if (family == TD_FAMILY_SHA3) // Keccak's padding: no length, no schedule
+        return 0;
     const size_t block_size = family == TD_FAMILY_SHA512 ? 128 : 64;
     const size_t field = family == TD_FAMILY_SHA512 ? 16 : 8;
     const size_t tail = (size_t)(len % block_size);

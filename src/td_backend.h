@@ -19,6 +19,8 @@ typedef struct td_md5_state td_md5_state;       // uint32_t h[4]
 typedef struct td_sha1_state td_sha1_state;     // uint32_t h[5]
 typedef struct td_sha256_state td_sha256_state; // uint32_t h[8], also SHA-224
 typedef struct td_sha512_state td_sha512_state; // uint64_t h[8], also SHA-384, SHA-512/t
+typedef struct td_sha3_state td_sha3_state;     // uint64_t a[25]: Keccak's lane (x, y)
+                                                // at a[x + 5 * y]; SHA-3 and SHAKE
 
 // Compress nblocks >= 1 whole blocks (64 bytes; 128 for SHA-512) into
 // *state. data has no alignment requirement; exactly nblocks blocks are read;
@@ -28,9 +30,17 @@ typedef void td_sha1_blocks_fn(td_sha1_state *state, const uint8_t *data, size_t
 typedef void td_sha256_blocks_fn(td_sha256_state *state, const uint8_t *data, size_t nblocks);
 typedef void td_sha512_blocks_fn(td_sha512_state *state, const uint8_t *data, size_t nblocks);
 
+// Keccak's blocks are the sponge's rate, which the algorithm sets (72, 104,
+// 136, 144 or 168 bytes): for each of nblocks >= 1 blocks, its rate / 8
+// little-endian 64-bit words are XORed into a[0 .. rate / 8), then
+// Keccak-f[1600] (24 rounds) permutes the state. The state stays the plain
+// one between calls (a backend that complements lanes inside undoes it).
+typedef void td_sha3_blocks_fn(td_sha3_state *state, const uint8_t *data, size_t nblocks,
+                               size_t rate);
+
 // The compressor families. Several algorithms share one family.
 typedef enum td_family {
-    TD_FAMILY_MD5, TD_FAMILY_SHA1, TD_FAMILY_SHA256, TD_FAMILY_SHA512,
+    TD_FAMILY_MD5, TD_FAMILY_SHA1, TD_FAMILY_SHA256, TD_FAMILY_SHA512, TD_FAMILY_SHA3,
     TD_FAMILY_COUNT
 } td_family;
 
@@ -83,6 +93,13 @@ typedef void td_sha256_blocks_many_fn(td_sha256_state *const *states, const uint
 typedef void td_sha512_blocks_many_fn(td_sha512_state *const *states, const uint8_t *const *data,
                                       size_t n, size_t nblocks, const uint8_t *const *tail,
                                       size_t ntail, const td_sha512_shared_block *last);
+
+// The same for Keccak, whose last block has no schedule to share: into each
+// of n states, nblocks blocks of rate bytes from data[i], then ntail from
+// tail[i] (its padded end), as td_sha3_blocks_fn absorbs them.
+typedef void td_sha3_blocks_many_fn(td_sha3_state *const *states, const uint8_t *const *data,
+                                    size_t n, size_t nblocks, const uint8_t *const *tail,
+                                    size_t ntail, size_t rate);
 
 // A Merkle level's nodes straight to their digests, for rows whose streams
 // write them from their registers: n >= 1 messages of one block each, at

@@ -25,10 +25,12 @@ typedef union td_blocks_fn {
     td_sha1_blocks_fn        *sha1;
     td_sha256_blocks_fn      *sha256;
     td_sha512_blocks_fn      *sha512;
+    td_sha3_blocks_fn        *sha3;
     td_md5_blocks_many_fn    *md5_many;
     td_sha1_blocks_many_fn   *sha1_many;
     td_sha256_blocks_many_fn *sha256_many;
     td_sha512_blocks_many_fn *sha512_many;
+    td_sha3_blocks_many_fn   *sha3_many;
 } td_blocks_fn;
 
 // What a row's function is, and so how many.c calls it and splits a batch.

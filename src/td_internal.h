@@ -18,27 +18,57 @@
 typedef struct td_alg_info {
     const char *name;
     td_family   family;
-    uint32_t    digest_size;
-    uint32_t    block_size;
+    uint32_t    digest_size; // 0 for SHAKE: the caller asks for any length
+    uint32_t    block_size;  // Keccak's: the sponge's rate
+    uint8_t     suffix;      // Keccak's domain bits and the padding's first
+                             // 1: 0x06 for SHA-3, 0x1f for SHAKE
 } td_alg_info;
+
+// SHAKE128 and SHAKE256 inside the library: indexes right after the
+// fixed-output algorithms, so that one table (and one choice of backend per
+// index) serves both. td_alg_index maps the public values to them.
+enum { TD_SHAKE128_INDEX = TD_ALG_COUNT, TD_SHAKE256_INDEX, TD_ALG_INDEX_COUNT };
 
 // The table lives here, not in alg.c, so that a caller with a constant alg
 // (the typed one-shots) has every size and family folded at compile time.
-static const td_alg_info td_alg_infos[TD_ALG_COUNT] = {
-    [TD_MD5]        = { "md5",        TD_FAMILY_MD5,    16, 64 },
-    [TD_SHA1]       = { "sha1",       TD_FAMILY_SHA1,   20, 64 },
-    [TD_SHA224]     = { "sha224",     TD_FAMILY_SHA256, 28, 64 },
-    [TD_SHA256]     = { "sha256",     TD_FAMILY_SHA256, 32, 64 },
-    [TD_SHA384]     = { "sha384",     TD_FAMILY_SHA512, 48, 128 },
-    [TD_SHA512]     = { "sha512",     TD_FAMILY_SHA512, 64, 128 },
-    [TD_SHA512_224] = { "sha512-224", TD_FAMILY_SHA512, 28, 128 },
-    [TD_SHA512_256] = { "sha512-256", TD_FAMILY_SHA512, 32, 128 },
+static const td_alg_info td_alg_infos[TD_ALG_INDEX_COUNT] = {
+    [TD_MD5]        = { "md5",        TD_FAMILY_MD5,    16, 64, 0 },
+    [TD_SHA1]       = { "sha1",       TD_FAMILY_SHA1,   20, 64, 0 },
+    [TD_SHA224]     = { "sha224",     TD_FAMILY_SHA256, 28, 64, 0 },
+    [TD_SHA256]     = { "sha256",     TD_FAMILY_SHA256, 32, 64, 0 },
+    [TD_SHA384]     = { "sha384",     TD_FAMILY_SHA512, 48, 128, 0 },
+    [TD_SHA512]     = { "sha512",     TD_FAMILY_SHA512, 64, 128, 0 },
+    [TD_SHA512_224] = { "sha512-224", TD_FAMILY_SHA512, 28, 128, 0 },
+    [TD_SHA512_256] = { "sha512-256", TD_FAMILY_SHA512, 32, 128, 0 },
+    // FIPS 202: rate = 200 - 2 * digest size; SHAKE128's capacity 256 bits,
+    // SHAKE256's 512.
+    [TD_SHA3_224]   = { "sha3-224",   TD_FAMILY_SHA3,   28, 144, 0x06 },
+    [TD_SHA3_256]   = { "sha3-256",   TD_FAMILY_SHA3,   32, 136, 0x06 },
+    [TD_SHA3_384]   = { "sha3-384",   TD_FAMILY_SHA3,   48, 104, 0x06 },
+    [TD_SHA3_512]   = { "sha3-512",   TD_FAMILY_SHA3,   64, 72,  0x06 },
+    [TD_SHAKE128_INDEX] = { "shake128", TD_FAMILY_SHA3, 0,  168, 0x1f },
+    [TD_SHAKE256_INDEX] = { "shake256", TD_FAMILY_SHA3, 0,  136, 0x1f },
 };
 
-// alg must be valid (< TD_ALG_COUNT).
+// alg must be valid: below TD_ALG_COUNT, or an index of td_alg_index.
 static inline const td_alg_info *td_alg_info_of(td_alg alg)
 {
     return &td_alg_infos[alg];
+}
+
+// The table's index for any public alg, fixed-output or SHAKE: 1, and
+// *index set; 0 for an unknown alg.
+static inline int td_alg_index(td_alg alg, td_alg *index)
+{
+    if ((unsigned)alg < (unsigned)TD_ALG_COUNT)
+        *index = alg;
+    else if (alg == TD_SHAKE128)
+        *index = (td_alg)TD_SHAKE128_INDEX;
+    else if (alg == TD_SHAKE256)
+        *index = (td_alg)TD_SHAKE256_INDEX;
+    else
+        return 0;
+    return 1;
 }
 
 // The generic layer (ctx.c). These trust their arguments: the public entry
@@ -46,6 +76,11 @@ static inline const td_alg_info *td_alg_info_of(td_alg alg)
 
 // Sets a context's IV and counters and marks it live.
 TD_HIDDEN void td_ctx_start(td_ctx *ctx, td_alg alg);
+
+// Adds len >= 1 bytes to ctx (its length within the limit): a partial block
+// topped up, whole blocks straight from data, the rest buffered, with the
+// single-path row in use for ctx's algorithm (a SHAKE index too).
+TD_HIDDEN void td_ctx_feed(td_ctx *ctx, const uint8_t *data, size_t len);
 
 // Compresses nblocks whole blocks into ctx's state with a single-path row.
 TD_HIDDEN void td_ctx_blocks(const td_backend_row *row, td_ctx *ctx,
@@ -65,9 +100,10 @@ TD_HIDDEN void td_ctx_finish(const td_backend_row *row, td_ctx *ctx,
 TD_HIDDEN void td_ctx_digest(const td_ctx *ctx, uint8_t *out);
 
 // Copies tail (at most TD_MAX_BLOCK_SIZE bytes) into block, a buffer of
-// TD_PAD_BUFFER_SIZE bytes, and pads it as the end of a message of
-// total_lo/total_hi bytes. Returns the number of blocks filled, 1 to 3.
-TD_HIDDEN size_t td_pad(td_family family, uint8_t *block, const uint8_t *tail, size_t tail_len,
+// TD_PAD_BUFFER_SIZE bytes, and pads it as alg's end of a message of
+// total_lo/total_hi bytes. Returns the number of blocks filled, 1 to 3
+// (always 1 for Keccak, whose tail is below the rate).
+TD_HIDDEN size_t td_pad(td_alg alg, uint8_t *block, const uint8_t *tail, size_t tail_len,
                         uint64_t total_lo, uint64_t total_hi);
 
 // Whether a context is initialised and not finished.
@@ -80,7 +116,7 @@ static inline int td_len_allowed(td_alg alg, uint64_t len)
 {
     const td_family family = td_alg_info_of(alg)->family;
     return !(family == TD_FAMILY_SHA1 || family == TD_FAMILY_SHA256) ||
-           len <= ((uint64_t)1 << 61) - 1;
+           len <= ((uint64_t)1 << 61) - 1; // SHA-3's 2^64 - 1 bytes: any size_t
 }
 
 // n messages (many.c), arguments already checked: every one through row, or

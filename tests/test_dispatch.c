@@ -38,8 +38,8 @@
 
 // The rows: every line of backends.def, with the family, kind and needs it
 // states. Their order is the tables' order.
-enum { MD5, SHA1, SHA256, SHA512, NFAM };
-enum { FAM_md5 = MD5, FAM_sha1 = SHA1, FAM_sha256 = SHA256, FAM_sha512 = SHA512 };
+enum { MD5, SHA1, SHA256, SHA512, SHA3, NFAM };
+enum { FAM_md5 = MD5, FAM_sha1 = SHA1, FAM_sha256 = SHA256, FAM_sha512 = SHA512, FAM_sha3 = SHA3 };
 
 typedef struct model_row {
     int family;
@@ -146,6 +146,10 @@ static const family_model model[NFAM] = {
           { "armv8-sha512", 1, NULL, NULL, 0 }, { "portable", 1, NULL, NULL, 0 },
           { NULL, 0, NULL, NULL, 0 } },
     },
+    [SHA3] = {
+        "sha3",
+        { { "portable", 1, NULL, NULL, 0 }, { NULL, 0, NULL, NULL, 0 } },
+    },
 };
 
 static int family_of(td_alg alg)
@@ -155,6 +159,10 @@ static int family_of(td_alg alg)
     case TD_SHA1:   return SHA1;
     case TD_SHA224:
     case TD_SHA256: return SHA256;
+    case TD_SHA3_224:
+    case TD_SHA3_256:
+    case TD_SHA3_384:
+    case TD_SHA3_512: return SHA3;
     default:        return SHA512;
     }
 }
