@@ -95,7 +95,7 @@ typedef struct td_ctx {
     uint32_t td_reserved;
 } td_ctx;
 
-// Starts a hash. TD_ERR_ARG for a NULL ctx or unknown alg.
+// Starts a hash. TD_ERR_ARG for a NULL ctx, an unknown alg or SHAKE (td_xof).
 TD_API int td_init(td_ctx *ctx, td_alg alg);
 
 // Adds len bytes. NULL data is fine when len is 0. TD_ERR_STATE on a context
@@ -113,7 +113,8 @@ TD_API int td_copy(td_ctx *dst, const td_ctx *src);
 // One call: init, update, final.
 TD_API int td_hash(td_alg alg, const void *data, size_t len, void *out);
 
-// Typed one-shots: no dispatch on alg, the fast path for small messages.
+// Typed one-shots: no dispatch on alg, the fast path for small messages
+// (SHA-3 has none: td_hash takes it).
 // Same backend choice as streaming. data may be NULL when len is 0.
 TD_API void td_md5       (const void *data, size_t len, uint8_t out[16]);
 TD_API void td_sha1      (const void *data, size_t len, uint8_t out[20]);
@@ -175,7 +176,8 @@ typedef struct td_hmac_ctx {
     td_ctx   td_outer;
 } td_hmac_ctx;
 
-// HMAC (RFC 2104). A key longer than the block size is hashed first.
+// HMAC (RFC 2104). A key longer than the block size is hashed first. Over
+// SHA-3 the block is the rate (144, 136, 104, 72 bytes), as NIST's HMAC-SHA3.
 TD_API int td_hmac_init(td_hmac_ctx *ctx, td_alg alg, const void *key, size_t key_len);
 TD_API int td_hmac_update(td_hmac_ctx *ctx, const void *data, size_t len);
 TD_API int td_hmac_final(td_hmac_ctx *ctx, void *out);   // wipes the context
