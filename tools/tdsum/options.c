@@ -61,6 +61,17 @@ static const struct { const char *suffix; td_alg alg; const char *tag; } program
     { "sha512sum", TD_SHA512, "SHA512" },
 };
 
+// The rest, in the words of GNU cksum where it has them (coreutils 9.8:
+// "cksum -a sha3 -l 256 --tag" prints "SHA3-256 (FILE) = HEX").
+static const struct { td_alg alg; const char *tag; } more_tags[] = {
+    { TD_SHA512_224, "SHA512-224" },
+    { TD_SHA512_256, "SHA512-256" },
+    { TD_SHA3_224,   "SHA3-224" },
+    { TD_SHA3_256,   "SHA3-256" },
+    { TD_SHA3_384,   "SHA3-384" },
+    { TD_SHA3_512,   "SHA3-512" },
+};
+
 td_alg ts_alg_for_program(const char *argv0)
 {
     for (size_t i = 0; i < sizeof programs / sizeof programs[0]; i++)
@@ -74,7 +85,10 @@ const char *ts_tag_name(td_alg alg)
     for (size_t i = 0; i < sizeof programs / sizeof programs[0]; i++)
         if (programs[i].alg == alg)
             return programs[i].tag;
-    return alg == TD_SHA512_224 ? "SHA512-224" : alg == TD_SHA512_256 ? "SHA512-256" : "?";
+    for (size_t i = 0; i < sizeof more_tags / sizeof more_tags[0]; i++)
+        if (more_tags[i].alg == alg)
+            return more_tags[i].tag;
+    return "?";
 }
 
 static void try_help(void)
@@ -97,15 +111,18 @@ static void usage(void)
 {
     printf("Usage: %s [OPTION]... [FILE]...\n", ts_program);
     fputs(
-"Print or check checksums (MD5, SHA-1, SHA-224, SHA-256, SHA-384, SHA-512),\n"
-"hashing several files at once. Output and exit status are those of GNU\n"
-"coreutils' md5sum, sha1sum, sha224sum, sha256sum, sha384sum and sha512sum.\n"
+"Print or check checksums (MD5, SHA-1, SHA-224, SHA-256, SHA-384, SHA-512,\n"
+"SHA3-224, SHA3-256, SHA3-384, SHA3-512), hashing several files at once.\n"
+"Output and exit status are those of GNU coreutils' md5sum, sha1sum,\n"
+"sha224sum, sha256sum, sha384sum and sha512sum (SHA-3: of cksum -a sha3).\n"
 "\n"
 "With no FILE, or when FILE is -, read standard input.\n"
 "\n"
-"  -a, --algorithm=ALG   md5, sha1, sha224, sha256, sha384, sha512, sha512-224\n"
-"                          or sha512-256; default sha256, or the one the\n"
-"                          program is named after (md5sum, sha1sum, ...)\n"
+"  -a, --algorithm=ALG   md5, sha1, sha224, sha256, sha384, sha512, sha512-224,\n"
+"                          sha512-256, sha3-224, sha3-256, sha3-384 or\n"
+"                          sha3-512 (not SHAKE: no fixed length); default\n"
+"                          sha256, or the one the program is named after\n"
+"                          (md5sum, sha1sum, ...)\n"
 HELP_BINARY
 "  -c, --check           read checksums from the FILEs and check them\n"
 "      --tag             create a BSD-style checksum line\n"
@@ -131,8 +148,8 @@ HELP_TEXT
 "      --help            display this help and exit\n"
 "      --version         output version information and exit\n"
 "\n"
-"The sums are computed as described in RFC 1321 (MD5), FIPS 180-4 (SHA) and\n"
-"RFC 2104 (HMAC). When checking, the input should be a former output of this\n"
+"The sums are computed as described in RFC 1321 (MD5), FIPS 180-4 (SHA),\n"
+"FIPS 202 (SHA-3) and RFC 2104 (HMAC). When checking, the input should be a former output of this\n"
 "program or of coreutils. The default mode is to print a line with: checksum,\n"
 "a space, a character indicating input mode ('*' for binary, ' ' for text or\n"
 "where binary is insignificant), and name for each FILE.\n",
@@ -270,9 +287,12 @@ ts_parse_result ts_parse_options(int argc, char **argv, ts_options *opt)
     while ((c = getopt_long(argc, args, short_options, long_options, NULL)) != -1) {
         switch (c) {
         case 'a':
-            if (td_alg_from_name(optarg, &opt->alg) != TD_OK) {
+            // SHAKE has a name but no fixed digest size: not a checksum here.
+            if (td_alg_from_name(optarg, &opt->alg) != TD_OK
+                || td_digest_size(opt->alg) == 0) {
                 ts_error(0, "unknown algorithm '%s' (md5, sha1, sha224, sha256, "
-                         "sha384, sha512, sha512-224, sha512-256)", optarg);
+                         "sha384, sha512, sha512-224, sha512-256, sha3-224, "
+                         "sha3-256, sha3-384, sha3-512)", optarg);
                 goto fail;
             }
             break;

@@ -53,6 +53,7 @@ void ts_error(int errnum, const char *fmt, ...)
 static const td_alg all_algs[] = {
     TD_MD5, TD_SHA1, TD_SHA224, TD_SHA256, TD_SHA384, TD_SHA512,
     TD_SHA512_224, TD_SHA512_256,
+    TD_SHA3_224, TD_SHA3_256, TD_SHA3_384, TD_SHA3_512,
 };
 
 static void list_backends(void)
