@@ -22,6 +22,12 @@ static inline const EVP_MD *ref_md(td_alg alg)
     case TD_SHA512:     return EVP_sha512();
     case TD_SHA512_224: return EVP_sha512_224();
     case TD_SHA512_256: return EVP_sha512_256();
+    case TD_SHA3_224:   return EVP_sha3_224();
+    case TD_SHA3_256:   return EVP_sha3_256();
+    case TD_SHA3_384:   return EVP_sha3_384();
+    case TD_SHA3_512:   return EVP_sha3_512();
+    case TD_SHAKE128:   return EVP_shake128();
+    case TD_SHAKE256:   return EVP_shake256();
     default:            return NULL;
     }
 }
@@ -66,6 +72,35 @@ static inline void ref_final(ref_ctx *r, uint8_t *out)
     unsigned int outl = 0;
     if (!EVP_DigestFinal_ex(r->md, out, &outl)) {
         fprintf(stderr, "OpenSSL EVP_DigestFinal_ex failed\n");
+        exit(2);
+    }
+    EVP_MD_CTX_free(r->md);
+    r->md = NULL;
+}
+
+// out_len bytes of SHAKE128 or SHAKE256 of data, in one squeeze (OpenSSL
+// 3.0 has no incremental squeeze: EVP_DigestFinalXOF once).
+static inline void ref_shake(td_alg alg, const void *data, size_t len, uint8_t *out,
+                             size_t out_len)
+{
+    static const uint8_t empty[1];
+    uint8_t dummy[1];
+    EVP_MD_CTX *md = EVP_MD_CTX_new();
+    if (!md || !EVP_DigestInit_ex(md, ref_md(alg), NULL)
+        || (len && !EVP_DigestUpdate(md, len ? data : empty, len))
+        || !EVP_DigestFinalXOF(md, out_len ? out : dummy, out_len)) {
+        fprintf(stderr, "OpenSSL SHAKE failed for %s\n", tu_alg_str(alg));
+        exit(2);
+    }
+    EVP_MD_CTX_free(md);
+}
+
+// The streaming reference's end for SHAKE (ref_init with TD_SHAKE128/256).
+static inline void ref_final_xof(ref_ctx *r, uint8_t *out, size_t out_len)
+{
+    uint8_t dummy[1];
+    if (!EVP_DigestFinalXOF(r->md, out_len ? out : dummy, out_len)) {
+        fprintf(stderr, "OpenSSL EVP_DigestFinalXOF failed\n");
         exit(2);
     }
     EVP_MD_CTX_free(r->md);

@@ -11,14 +11,130 @@
  *    (RFC 2104, not the library's HMAC code); test_api checks this reference
  *    against the vendored RFC 2202/4231/5869 vectors first.
  *
- * Both give ref_hash() and ref_hmac(), REF_NAME for messages and
- * TD_TEST_REF_IS_OPENSSL (1 or 0). Include
- * after testutil.h.
+ * Both give ref_hash() and ref_hmac(), ref_shake() for SHAKE, REF_NAME for
+ * messages and TD_TEST_REF_IS_OPENSSL (1 or 0). Include after testutil.h.
+ *
+ * SHA-3 and SHAKE without OpenSSL come from ref_keccak() below, a plain
+ * Keccak-f[1600] sponge written from FIPS 202 (its constants computed as
+ * the standard defines them, not copied), not the library's code; it is
+ * always there, so that other tests and the fuzz targets can hold the
+ * library and OpenSSL to it too.
  */
 #ifndef TD_REF_H
 #define TD_REF_H
 
 #include "testutil.h"
+
+// ------------------------------------------------ Keccak (FIPS 202), plainly
+
+static inline uint64_t ref_rotl64(uint64_t v, unsigned n)
+{
+    n %= 64;
+    return n ? (v << n) | (v >> (64 - n)) : v;
+}
+
+// FIPS 202 3.2.5: rc(t), the output of an 8-bit LFSR (x^8 + x^6 + x^5 + x^4 + 1).
+static inline int ref_keccak_rc_bit(unsigned t)
+{
+    unsigned r = 1; // R = 10000000, bit i of R as bit i of r
+    if (t % 255 == 0)
+        return 1;
+    for (unsigned i = 1; i <= t % 255; i++) {
+        r <<= 1; // R = 0 || R
+        if (r & 0x100) // R[8]: fed back into R[0], R[4], R[5], R[6]
+            r ^= 0x171;
+    }
+    return (int)(r & 1);
+}
+
+// Keccak-p[1600, 24] on lanes a[x + 5y] (FIPS 202 3.3, 3.4: theta, rho,
+// pi, chi, iota), the offsets and round constants worked out as the
+// standard states them.
+static inline void ref_keccak_f(uint64_t a[25])
+{
+    unsigned rho[25] = { 0 };
+    uint64_t rc[24];
+    unsigned x = 1, y = 0;
+    for (unsigned t = 0; t < 24; t++) { // rho's offsets, 3.2.2
+        rho[x + 5 * y] = ((t + 1) * (t + 2) / 2) % 64;
+        unsigned nx = y, ny = (2 * x + 3 * y) % 5;
+        x = nx;
+        y = ny;
+    }
+    for (unsigned ir = 0; ir < 24; ir++) { // iota's constants, 3.2.5
+        rc[ir] = 0;
+        for (unsigned j = 0; j <= 6; j++)
+            if (ref_keccak_rc_bit(j + 7 * ir))
+                rc[ir] |= (uint64_t)1 << ((1u << j) - 1);
+    }
+    for (unsigned ir = 0; ir < 24; ir++) {
+        uint64_t c[5], b[25];
+        for (x = 0; x < 5; x++)
+            c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
+        for (x = 0; x < 5; x++) {
+            uint64_t d = c[(x + 4) % 5] ^ ref_rotl64(c[(x + 1) % 5], 1);
+            for (y = 0; y < 5; y++)
+                a[x + 5 * y] ^= d;
+        }
+        for (x = 0; x < 5; x++) // pi: A'[x, y] = A[(x + 3y) mod 5, x]
+            for (y = 0; y < 5; y++) {
+                unsigned sx = (x + 3 * y) % 5, sy = x;
+                b[x + 5 * y] = ref_rotl64(a[sx + 5 * sy], rho[sx + 5 * sy]);
+            }
+        for (x = 0; x < 5; x++)
+            for (y = 0; y < 5; y++)
+                a[x + 5 * y] = b[x + 5 * y] ^ (~b[(x + 1) % 5 + 5 * y] & b[(x + 2) % 5 + 5 * y]);
+        a[0] ^= rc[ir];
+    }
+}
+
+// The sponge (FIPS 202 section 4, byte-oriented): rate bytes a block, the
+// domain bits and the first padding bit in suffix (0x06 SHA-3, 0x1f SHAKE),
+// out_len bytes out. Bytes go into the lanes little-endian on any host.
+static inline void ref_keccak(size_t rate, uint8_t suffix, const void *data, size_t len,
+                              uint8_t *out, size_t out_len)
+{
+    const uint8_t *p = (const uint8_t *)data;
+    uint64_t a[25] = { 0 };
+    size_t at = 0;
+    for (size_t i = 0; i < len; i++) {
+        a[at / 8] ^= (uint64_t)p[i] << (8 * (at % 8));
+        if (++at == rate) {
+            ref_keccak_f(a);
+            at = 0;
+        }
+    }
+    a[at / 8] ^= (uint64_t)suffix << (8 * (at % 8));
+    a[(rate - 1) / 8] ^= (uint64_t)0x80 << (8 * ((rate - 1) % 8));
+    ref_keccak_f(a);
+    at = 0;
+    for (size_t i = 0; i < out_len; i++) {
+        if (at == rate) {
+            ref_keccak_f(a);
+            at = 0;
+        }
+        out[i] = (uint8_t)(a[at / 8] >> (8 * (at % 8)));
+        at++;
+    }
+}
+
+// SHA3-224 .. SHA3-512, SHAKE128 and SHAKE256 by ref_keccak: out gets
+// out_len bytes (SHA-3: its digest size, whatever out_len says).
+static inline void ref_keccak_alg(td_alg alg, const void *data, size_t len, uint8_t *out,
+                                  size_t out_len)
+{
+    switch (alg) {
+    case TD_SHA3_224: ref_keccak(144, 0x06, data, len, out, 28); break;
+    case TD_SHA3_256: ref_keccak(136, 0x06, data, len, out, 32); break;
+    case TD_SHA3_384: ref_keccak(104, 0x06, data, len, out, 48); break;
+    case TD_SHA3_512: ref_keccak(72, 0x06, data, len, out, 64); break;
+    case TD_SHAKE128: ref_keccak(168, 0x1f, data, len, out, out_len); break;
+    case TD_SHAKE256: ref_keccak(136, 0x1f, data, len, out, out_len); break;
+    default:
+        fprintf(stderr, "ref_keccak_alg: %s is no SHA-3\n", tu_alg_str(alg));
+        exit(2);
+    }
+}
 
 #if defined(TD_TEST_HAVE_OPENSSL) && TD_TEST_HAVE_OPENSSL
 
@@ -80,8 +196,19 @@ static inline uint8_t *ref_copy(const void *data, size_t len)
     return c;
 }
 
+// SHAKE without OpenSSL: the sponge above.
+static inline void ref_shake(td_alg alg, const void *data, size_t len, uint8_t *out,
+                             size_t out_len)
+{
+    ref_keccak_alg(alg, data, len, out, out_len);
+}
+
 static inline void ref_hash(td_alg alg, const void *data, size_t len, uint8_t *out)
 {
+    if (tu_is_sha3(alg)) { // the sponge above, not the library's code
+        ref_keccak_alg(alg, data, len, out, td_digest_size(alg));
+        return;
+    }
     uint8_t md[TD_MAX_DIGEST_SIZE];
     uint8_t *copy = ref_copy(data, len);
     ref_pin pin;

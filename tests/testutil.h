@@ -62,8 +62,32 @@ typedef struct tu_state {
     unsigned long checks;
     unsigned long failures;
     int           no_flagship; // child processes leave the note to the parent
-    char          tested[TD_ALG_COUNT][2][256]; // backends pinned, per alg and path
+    char          tested[TD_ALG_COUNT + 2][2][256]; // backends pinned, per alg (SHAKE
+                                                    // last, tu_alg_slot) and path
 } tu_state;
+
+// tu.tested's row of alg: the fixed-output algorithms by value, then
+// SHAKE128 and SHAKE256.
+static inline size_t tu_alg_slot(td_alg alg)
+{
+    if (alg == TD_SHAKE128)
+        return TD_ALG_COUNT;
+    if (alg == TD_SHAKE256)
+        return TD_ALG_COUNT + 1;
+    return (size_t)alg < TD_ALG_COUNT ? (size_t)alg : 0;
+}
+
+// The SHA-3 family: fixed-output SHA-3 and SHAKE.
+static inline int tu_is_sha3(td_alg alg)
+{
+    return (alg >= TD_SHA3_224 && alg <= TD_SHA3_512) || alg == TD_SHAKE128 || alg == TD_SHAKE256;
+}
+
+// The SHA-512 family (128-byte blocks, a 128-bit length field).
+static inline int tu_is_sha512_family(td_alg alg)
+{
+    return alg == TD_SHA384 || alg == TD_SHA512 || alg == TD_SHA512_224 || alg == TD_SHA512_256;
+}
 
 static tu_state tu;
 
@@ -319,7 +343,7 @@ static inline int tu_list_has(const char *const *names, size_t n, const char *na
 
 static inline void tu_note_tested(td_alg alg, td_path path, const char *name)
 {
-    char *list = tu.tested[alg][path];
+    char *list = tu.tested[tu_alg_slot(alg)][path];
     size_t used = strlen(list), n = strlen(name);
     const char *p = list;
     while ((p = strstr(p, name)) != NULL) { // already noted?
@@ -327,7 +351,7 @@ static inline void tu_note_tested(td_alg alg, td_path path, const char *name)
             return;
         p += n;
     }
-    if (used + n + 2 < sizeof tu.tested[alg][path]) {
+    if (used + n + 2 < sizeof tu.tested[0][path]) {
         if (used)
             list[used++] = ' ';
         memcpy(list + used, name, n + 1);
@@ -524,11 +548,13 @@ static inline int tu_finish(void)
 {
     if (!tu.no_flagship)
         tu_flagship();
-    for (int a = 0; a < TD_ALG_COUNT; a++)
+    for (int a = 0; a < TD_ALG_COUNT + 2; a++)
         for (int p = 0; p < 2; p++)
             if (tu.tested[a][p][0])
                 printf("%s: backends tested %-10s %-6s: %s\n", tu.test,
-                       tu_alg_str((td_alg)a), p ? "multi" : "single", tu.tested[a][p]);
+                       tu_alg_str(a == TD_ALG_COUNT ? TD_SHAKE128
+                                  : a == TD_ALG_COUNT + 1 ? TD_SHAKE256 : (td_alg)a),
+                       p ? "multi" : "single", tu.tested[a][p]);
     printf("%s: %lu checks, %lu failed (seed=0x%llx)\n", tu.test, tu.checks, tu.failures,
            (unsigned long long)tu.seed);
     fflush(stdout);
@@ -537,14 +563,33 @@ static inline int tu_finish(void)
 
 // ------------------------------------------------------------------ misc
 
-// Every algorithm, for loops.
+// Every fixed-output algorithm, for loops (SHAKE stands apart: tu_xofs).
 static const td_alg tu_all_algs[TD_ALG_COUNT] = {
     TD_MD5, TD_SHA1, TD_SHA224, TD_SHA256, TD_SHA384, TD_SHA512, TD_SHA512_224, TD_SHA512_256,
+    TD_SHA3_224, TD_SHA3_256, TD_SHA3_384, TD_SHA3_512,
 };
+// A compile-time check that the list above has every algorithm.
+typedef char tu_all_algs_complete[TD_ALG_COUNT == 12 ? 1 : -1];
+
+// The extendable-output functions.
+static const td_alg tu_xofs[2] = { TD_SHAKE128, TD_SHAKE256 };
 
 typedef void tu_typed_fn(const void *data, size_t len, uint8_t *out);
 
-// The typed one-shot for alg.
+// SHA-3 has no typed one-shot: where a test runs "the typed one-shot", these
+// run td_hash, failing the test on an error.
+#define TU_SHA3_ONESHOT(name, alg)                                              \
+    static inline void name(const void *data, size_t len, uint8_t *out)         \
+    {                                                                           \
+        int rc_ = td_hash((alg), data, len, out);                               \
+        TU_CHECK(rc_ == TD_OK, "td_hash(%s) returned %d", tu_alg_str(alg), rc_); \
+    }
+TU_SHA3_ONESHOT(tu_sha3_224, TD_SHA3_224)
+TU_SHA3_ONESHOT(tu_sha3_256, TD_SHA3_256)
+TU_SHA3_ONESHOT(tu_sha3_384, TD_SHA3_384)
+TU_SHA3_ONESHOT(tu_sha3_512, TD_SHA3_512)
+
+// The typed one-shot for alg (td_hash for SHA-3, which has none).
 static inline tu_typed_fn *tu_typed(td_alg alg)
 {
     switch (alg) {
@@ -556,6 +601,10 @@ static inline tu_typed_fn *tu_typed(td_alg alg)
     case TD_SHA512:     return td_sha512;
     case TD_SHA512_224: return td_sha512_224;
     case TD_SHA512_256: return td_sha512_256;
+    case TD_SHA3_224:   return tu_sha3_224;
+    case TD_SHA3_256:   return tu_sha3_256;
+    case TD_SHA3_384:   return tu_sha3_384;
+    case TD_SHA3_512:   return tu_sha3_512;
     default:            return NULL;
     }
 }
