@@ -1,21 +1,24 @@
 # AArch64 instruction-set objects: one td_add_isa() per instruction set, each
 # with a probe that the compiler must build before its backends are compiled
 # in. Its files, and the CPU bits each backend needs at run time
-# (TD_CPU_ARM_SHA1/SHA2/SHA512, from src/cpu_arm.c), are in the backend's
+# (TD_CPU_ARM_SHA1/SHA2/SHA512/SHA3, from src/cpu_arm.c), are in the backend's
 # line of src/backends/backends.def.
 #
 # Flags: GCC 12 puts the SHA-1/SHA-256 intrinsics behind "+crypto" (AES and
 # SHA2 together: "+sha2" alone fails with "target specific option mismatch")
-# and the SHA-512 ones behind "arch=armv8.2-a+sha3"; Clang takes "+sha2" and
-# "+sha3". The first candidate that builds the probe wins; set TD_ARMV8_FLAGS
-# or TD_ARMV8_SHA512_FLAGS to choose yourself. MSVC needs no flags. Only the
-# backend files get them: the rest of the library stays at the baseline.
+# and the SHA-512 and SHA-3 ones behind "arch=armv8.2-a+sha3"; Clang takes
+# "+sha2" and "+sha3". The first candidate that builds the probe wins; set
+# TD_ARMV8_FLAGS, TD_ARMV8_SHA512_FLAGS or TD_ARMV8_SHA3_FLAGS to choose
+# yourself. MSVC needs no flags. Only the backend files get them: the rest
+# of the library stays at the baseline.
 # Probes have no semicolons: td_add_isa's argument parsing would split on them.
 
 set(TD_ARMV8_FLAGS "" CACHE STRING
   "Flags for the ARMv8 SHA1/SHA2 backend files (empty: the first that works)")
 set(TD_ARMV8_SHA512_FLAGS "" CACHE STRING
   "Flags for the ARMv8.2 SHA512 backend file (empty: the first that works)")
+set(TD_ARMV8_SHA3_FLAGS "" CACHE STRING
+  "Flags for the ARMv8.2 SHA3 (Keccak) backend file (empty: the first that works)")
 option(TD_ARMV8_SHA512_ASM
   "Use inline assembly for the SHA512 instructions even where the compiler has the intrinsics" OFF)
 
@@ -34,6 +37,12 @@ set(td_sha512_probe "#if defined(__AARCH64EB__)
 #endif
 #include <arm_neon.h>
 int main(void) { if (vgetq_lane_u64(vsha512hq_u64(vsha512su1q_u64(vsha512su0q_u64(vdupq_n_u64(0), vdupq_n_u64(1)), vdupq_n_u64(2), vdupq_n_u64(3)), vdupq_n_u64(4), vsha512h2q_u64(vdupq_n_u64(5), vdupq_n_u64(6), vdupq_n_u64(7))), 0)) {} }")
+
+set(td_sha3_probe "#if defined(__AARCH64EB__)
+#error big-endian AArch64
+#endif
+#include <arm_neon.h>
+int main(void) { if (vgetq_lane_u64(vbcaxq_u64(veor3q_u64(vdupq_n_u64(0), vdupq_n_u64(1), vdupq_n_u64(2)), vrax1q_u64(vdupq_n_u64(3), vdupq_n_u64(4)), vxarq_u64(vdupq_n_u64(5), vdupq_n_u64(6), 7)), 0)) {} }")
 
 # The inline-assembly fallback: the assembler must know the instruction.
 # It needs semicolons, so it is only ever passed to check_c_source_compiles,
@@ -65,9 +74,11 @@ endfunction()
 if(MSVC)
   set(td_armv8_candidates ",")
   set(td_sha512_candidates ",")
+  set(td_sha3_candidates ",")
 else()
   set(td_armv8_candidates "-march=armv8-a+sha2" "-march=armv8-a+crypto")
   set(td_sha512_candidates "-march=armv8.2-a+sha3" "-march=armv8.2-a+crypto+sha3")
+  set(td_sha3_candidates "-march=armv8.2-a+sha3" "-march=armv8.2-a+crypto+sha3")
 endif()
 
 # SHA-1 and SHA-224/256: "armv8".
@@ -122,4 +133,21 @@ else()
   if(td_sha512_asm)
     target_compile_definitions(td_isa_armv8_sha512 PRIVATE TD_SHA512_INLINE_ASM=1)
   endif()
+endif()
+
+# Keccak-f[1600] (SHA-3, SHAKE): "armv8-sha3", intrinsics only (GCC 8+,
+# Clang 7+).
+if(TD_ARMV8_SHA3_FLAGS)
+  set(td_sha3_candidates "${TD_ARMV8_SHA3_FLAGS}")
+  string(REPLACE ";" "," td_sha3_candidates "${td_sha3_candidates}")
+endif()
+td_arm_pick_flags(td_sha3_flags td_sha3_probe ${td_sha3_candidates})
+if(td_sha3_flags STREQUAL "NOTFOUND")
+  message(STATUS "turbodigest: no ARMv8.2 SHA3 intrinsics with this compiler: "
+    "armv8-sha3 backend left out")
+else()
+  message(STATUS "turbodigest: armv8-sha3 backend flags: ${td_sha3_flags}")
+  td_add_isa(armv8_sha3
+    FLAGS ${td_sha3_flags}
+    PROBE "${td_sha3_probe}")
 endif()

@@ -19,8 +19,9 @@ static TD_ATOMIC(uint32_t) cpu_mask;
 // order printed: instruction sets, then performance traits. Hiding a feature
 // hides with it those that no CPU reports without it (also): AVX2 and
 // AVX-512 need the AVX state, AVX-512VL and BW extend AVX-512F, the Arm
-// crypto instructions work on Advanced SIMD registers, and ID_AA64ISAR0_EL1
-// reports SHA512 only as a level of its SHA2 field.
+// crypto instructions work on Advanced SIMD registers, ID_AA64ISAR0_EL1
+// reports SHA512 only as a level of its SHA2 field, and its rules pair SHA3
+// with SHA512 (its SHA2 field is 2 exactly when its SHA3 field is 1).
 static const struct {
     uint32_t bit;
     uint32_t also;
@@ -37,10 +38,12 @@ static const struct {
     { TD_CPU_AVX512VL, 0, "avx512vl" },
     { TD_CPU_AVX512BW, 0, "avx512bw" },
     { TD_CPU_SHANI, 0, "sha-ni" },
-    { TD_CPU_ARM_NEON, TD_CPU_ARM_SHA1 | TD_CPU_ARM_SHA2 | TD_CPU_ARM_SHA512, "neon" },
+    { TD_CPU_ARM_NEON, TD_CPU_ARM_SHA1 | TD_CPU_ARM_SHA2 | TD_CPU_ARM_SHA512 | TD_CPU_ARM_SHA3,
+      "neon" },
     { TD_CPU_ARM_SHA1, 0, "sha1" },
-    { TD_CPU_ARM_SHA2, TD_CPU_ARM_SHA512, "sha2" },
-    { TD_CPU_ARM_SHA512, 0, "sha512" },
+    { TD_CPU_ARM_SHA2, TD_CPU_ARM_SHA512 | TD_CPU_ARM_SHA3, "sha2" },
+    { TD_CPU_ARM_SHA512, TD_CPU_ARM_SHA3, "sha512" },
+    { TD_CPU_ARM_SHA3, TD_CPU_ARM_SHA512, "sha3" },
     { TD_CPU_SLOW_ROTATE, 0, "slow-rotate" },
     { TD_CPU_SLOW_VECTOR_INT, 0, "slow-vector-int" },
     { TD_CPU_SLOW_ZMM, 0, "slow-zmm" },
@@ -120,7 +123,7 @@ uint32_t td_cpu_features_mask(void)
     return mask & ~TD_CPU_PROBED;
 }
 
-// Room for every name above with its separator (142 bytes with the NUL); a
+// Room for every name above with its separator (147 bytes with the NUL); a
 // name that would not fit is left out (checked in every build).
 static char features_text[160];
 static TD_ATOMIC(int) features_state; // 0 not built, 1 building, 2 ready

@@ -34,7 +34,8 @@ enum {
     TD_CPU_ARM_NEON   = 1u << 16,
     TD_CPU_ARM_SHA1   = 1u << 17,
     TD_CPU_ARM_SHA2   = 1u << 18,
-    TD_CPU_ARM_SHA512 = 1u << 19
+    TD_CPU_ARM_SHA512 = 1u << 19,
+    TD_CPU_ARM_SHA3   = 1u << 20  // EOR3, RAX1, XAR, BCAX (FEAT_SHA3)
 };
 
 #define TD_CPU_TRAITS \

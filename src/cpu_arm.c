@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// AArch64 feature probing: the SHA1, SHA2 and SHA512 crypto extensions, from
-// the OS on Linux/Android (getauxval), macOS (sysctlbyname), FreeBSD/OpenBSD
-// (elf_aux_info) and Windows (IsProcessorFeaturePresent). Nothing else.
+// AArch64 feature probing: the SHA1, SHA2, SHA512 and SHA3 crypto
+// extensions, from the OS on Linux/Android (getauxval), macOS
+// (sysctlbyname), FreeBSD/OpenBSD (elf_aux_info) and Windows
+// (IsProcessorFeaturePresent). Nothing else.
 
 #include "cpu.h"
 
@@ -15,10 +16,13 @@
 #include <sys/auxv.h>
 #elif defined(_WIN32)
 #include <windows.h>
-// Windows SDK 10.0.26100 and later; older headers (MinGW-w64 10) lack it, and
-// older Windows answers FALSE for a number it does not know.
+// Windows SDK 10.0.26100 and later; older headers (MinGW-w64 10) lack them,
+// and older Windows answers FALSE for a number it does not know.
 #if !defined(PF_ARM_SHA512_INSTRUCTIONS_AVAILABLE)
 #define PF_ARM_SHA512_INSTRUCTIONS_AVAILABLE 65
+#endif
+#if !defined(PF_ARM_SHA3_INSTRUCTIONS_AVAILABLE)
+#define PF_ARM_SHA3_INSTRUCTIONS_AVAILABLE 64
 #endif
 #endif
 
@@ -28,6 +32,7 @@
 #define HWCAP_BIT_ASIMD  (1ul << 1)
 #define HWCAP_BIT_SHA1   (1ul << 5)
 #define HWCAP_BIT_SHA2   (1ul << 6)
+#define HWCAP_BIT_SHA3   (1ul << 17)
 #define HWCAP_BIT_SHA512 (1ul << 21)
 
 static uint32_t from_hwcap(unsigned long hwcap)
@@ -41,6 +46,8 @@ static uint32_t from_hwcap(unsigned long hwcap)
         mask |= TD_CPU_ARM_SHA2;
     if (hwcap & HWCAP_BIT_SHA512)
         mask |= TD_CPU_ARM_SHA512;
+    if (hwcap & HWCAP_BIT_SHA3)
+        mask |= TD_CPU_ARM_SHA3;
     return mask;
 }
 #endif
@@ -64,6 +71,9 @@ static uint32_t compile_time_features(void)
 #if defined(__ARM_FEATURE_SHA512)
     mask |= TD_CPU_ARM_SHA512;
 #endif
+#if defined(__ARM_FEATURE_SHA3)
+    mask |= TD_CPU_ARM_SHA3;
+#endif
     return mask;
 }
 
@@ -76,6 +86,8 @@ uint32_t td_cpu_probe(void)
     mask |= TD_CPU_ARM_SHA1 | TD_CPU_ARM_SHA2; // every Apple arm64 CPU has them
     if (sysctl_flag("hw.optional.arm.FEAT_SHA512") || sysctl_flag("hw.optional.armv8_2_sha512"))
         mask |= TD_CPU_ARM_SHA512;
+    if (sysctl_flag("hw.optional.arm.FEAT_SHA3") || sysctl_flag("hw.optional.armv8_2_sha3"))
+        mask |= TD_CPU_ARM_SHA3;
 #elif defined(__FreeBSD__) || defined(__OpenBSD__)
     unsigned long hwcap = 0;
     if (elf_aux_info(AT_HWCAP, &hwcap, (int)sizeof hwcap) == 0) // its size is an int
@@ -85,6 +97,8 @@ uint32_t td_cpu_probe(void)
         mask |= TD_CPU_ARM_SHA1 | TD_CPU_ARM_SHA2;
     if (IsProcessorFeaturePresent(PF_ARM_SHA512_INSTRUCTIONS_AVAILABLE))
         mask |= TD_CPU_ARM_SHA512;
+    if (IsProcessorFeaturePresent(PF_ARM_SHA3_INSTRUCTIONS_AVAILABLE))
+        mask |= TD_CPU_ARM_SHA3;
 #endif
     return mask;
 }

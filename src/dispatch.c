@@ -237,6 +237,7 @@ static const td_many_rule sha512_rules[] = {
 
 #define RULES_FAMILY sha3
 static const td_many_rule sha3_rules[] = {
+    FROM(armv8_sha3, 1),
     FROM(portable, 1),
 };
 #undef RULES_FAMILY

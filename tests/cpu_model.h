@@ -11,8 +11,8 @@
 // The words of td_cpu_features(), in the order printed; one bit each.
 static const char *const cm_words_list[] = {
     "sse2",     "ssse3",    "sse4.1", "avx",  "avx2", "bmi1",   "bmi2",        "avx512f",
-    "avx512vl", "avx512bw", "sha-ni", "neon", "sha1", "sha2",   "sha512",      "slow-rotate",
-    "slow-vector-int", "slow-zmm", "fast-sha1msg",
+    "avx512vl", "avx512bw", "sha-ni", "neon", "sha1", "sha2",   "sha512",      "sha3",
+    "slow-rotate", "slow-vector-int", "slow-zmm", "fast-sha1msg",
 };
 #define CM_NWORDS (sizeof cm_words_list / sizeof cm_words_list[0])
 // The words that may be set as well.
@@ -31,8 +31,10 @@ static const struct {
 } cm_hides_also[] = {
     { "avx", "avx2 avx512f avx512vl avx512bw" },
     { "avx512f", "avx512vl avx512bw" },
-    { "neon", "sha1 sha2 sha512" },
-    { "sha2", "sha512" },
+    { "neon", "sha1 sha2 sha512 sha3" },
+    { "sha2", "sha512 sha3" },
+    { "sha512", "sha3" },
+    { "sha3", "sha512" },
 };
 
 static inline int cm_word_index(const char *w, size_t n)

@@ -665,7 +665,8 @@ static void test_cpu_env(void)
 {
     static const char *const specs[] = {
         "", "-sha-ni", "-sha-ni,-avx512f", " -sha-ni , -avx2\t", "-avx", "-avx512f",
-        "-neon", "-sha2", "-sha1,-sha2", "-sse2,-ssse3,-sse4.1,-bmi1,-bmi2",
+        "-neon", "-sha2", "-sha1,-sha2", "-sha512", "-sha3",
+        "-sse2,-ssse3,-sse4.1,-bmi1,-bmi2",
         "+slow-vprold", "+slow-vector-int,-slow-vprold", "+slow-vprold,-slow-vprold",
         "-slow-vector-int,+slow-vector-int", "+slow-zmm,-slow-vprold", "-slow-zmm",
         "+slow-rotate", "+fast-sha1msg,-slow-rotate", "+slow-vprold,-fast-sha1msg",

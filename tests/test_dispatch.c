@@ -72,6 +72,7 @@ static const struct {
     { TD_CPU_BMI2, "bmi2" },         { TD_CPU_AVX512F, "avx512f" },   { TD_CPU_AVX512VL, "avx512vl" },
     { TD_CPU_AVX512BW, "avx512bw" }, { TD_CPU_SHANI, "sha-ni" },      { TD_CPU_ARM_NEON, "neon" },
     { TD_CPU_ARM_SHA1, "sha1" },     { TD_CPU_ARM_SHA2, "sha2" },     { TD_CPU_ARM_SHA512, "sha512" },
+    { TD_CPU_ARM_SHA3, "sha3" },
 };
 
 // A row's needs as a set of the model's words (cpu_model.h).
@@ -148,7 +149,8 @@ static const family_model model[NFAM] = {
     },
     [SHA3] = {
         "sha3",
-        { { "portable", 1, NULL, NULL, 0 }, { NULL, 0, NULL, NULL, 0 } },
+        { { "armv8-sha3", 1, NULL, NULL, 0 }, { "portable", 1, NULL, NULL, 0 },
+          { NULL, 0, NULL, NULL, 0 } },
     },
 };
 
@@ -531,7 +533,7 @@ static void cover_mask(coverage *c, const char *label, uint32_t set, const built
 
 static void check_coverage(const char *masks_path, const char *arch)
 {
-    static const td_alg one_alg[NFAM] = { TD_MD5, TD_SHA1, TD_SHA256, TD_SHA512 };
+    static const td_alg one_alg[NFAM] = { TD_MD5, TD_SHA1, TD_SHA256, TD_SHA512, TD_SHA3_256 };
     static coverage c;
     built b[NFAM];
     const uint32_t host = cm_words(td_cpu_features());
