@@ -26,7 +26,7 @@ ROOT = os.path.dirname(HERE)
 HEADER = os.path.join(ROOT, "include", "turbodigest.h")
 LIMITED = os.environ.get("TURBODIGEST_LIMITED_API", "") not in ("", "0") \
     and sys.version_info >= (3, 11)
-SOURCES = ["module.c", "hash.c", "hmac.c", "many.c", "files.c", "kdf.c", "info.c"]
+SOURCES = ["module.c", "hash.c", "xof.c", "hmac.c", "many.c", "files.c", "kdf.c", "info.c"]
 
 
 def version():

@@ -24,6 +24,7 @@ typedef struct {
 typedef void oneshot_fn(const void *data, size_t len, uint8_t *out);
 static oneshot_fn *const oneshots[TD_ALG_COUNT] = {
     td_md5, td_sha1, td_sha224, td_sha256, td_sha384, td_sha512, td_sha512_224, td_sha512_256,
+    // SHA-3 has no typed one-shots: td_hash (NULL here).
 };
 
 static PyTypeObject *hash_type;
@@ -181,7 +182,10 @@ static void hash_digest_into(HashObject *h, uint8_t *out)
     if (h->lock != NULL)
         tdpy_lock_enter(h->lock);
     if (!h->running) {
-        oneshots[h->alg](h->u.small, h->small_len, out);
+        if (oneshots[h->alg] != NULL)
+            oneshots[h->alg](h->u.small, h->small_len, out);
+        else
+            td_hash((td_alg)h->alg, h->u.small, h->small_len, out);
     } else {
         td_ctx c;
         td_copy(&c, &h->u.ctx);
@@ -373,7 +377,7 @@ static PyType_Slot hash_slots[] = {
     {Py_tp_methods, hash_methods},
     {Py_tp_getset, hash_getset},
     {Py_tp_doc, "A hash object, as hashlib's: update(), digest(), hexdigest(), copy().\n\n"
-                "Made by md5(), sha1(), ..., sha512_256() and new(); one object may be\n"
+                "Made by md5(), sha1(), ..., sha3_512() and new(); one object may be\n"
                 "updated from several threads at once."},
     {0, NULL},
 };
@@ -445,6 +449,10 @@ CONSTRUCTOR(sha384, TD_SHA384)
 CONSTRUCTOR(sha512, TD_SHA512)
 CONSTRUCTOR(sha512_224, TD_SHA512_224)
 CONSTRUCTOR(sha512_256, TD_SHA512_256)
+CONSTRUCTOR(sha3_224, TD_SHA3_224)
+CONSTRUCTOR(sha3_256, TD_SHA3_256)
+CONSTRUCTOR(sha3_384, TD_SHA3_384)
+CONSTRUCTOR(sha3_512, TD_SHA3_512)
 
 static const char *const new_params[] = {"name", "data", "usedforsecurity", "string"};
 
@@ -454,9 +462,11 @@ static PyObject *new(PyObject *module, PyObject *const *args, Py_ssize_t nargs, 
     PyObject *given[4], *data;
     td_alg alg;
     if (tdpy_parse("new", args, nargs, kwnames, new_params, 4, 2, 1, given) < 0
-        || tdpy_alg_from_name(given[0], &alg) < 0
+        || tdpy_any_alg_from_name(given[0], &alg) < 0
         || data_argument("new", given + 1, &data) < 0)
         return NULL;
+    if ((int)alg >= TD_ALG_COUNT)
+        return tdpy_xof_new(alg, data);     // shake_128, shake_256
     return hash_new(alg, data);
 }
 
@@ -476,6 +486,10 @@ PyMethodDef tdpy_hash_functions[] = {
     CONSTRUCTOR_ROW(sha512, "SHA-512"),
     CONSTRUCTOR_ROW(sha512_224, "SHA-512/224"),
     CONSTRUCTOR_ROW(sha512_256, "SHA-512/256"),
+    CONSTRUCTOR_ROW(sha3_224, "SHA3-224"),
+    CONSTRUCTOR_ROW(sha3_256, "SHA3-256"),
+    CONSTRUCTOR_ROW(sha3_384, "SHA3-384"),
+    CONSTRUCTOR_ROW(sha3_512, "SHA3-512"),
     {"_restore_hash", hash_from_state, METH_O,
      "_restore_hash($module, state, /)\n--\n\n"
      "A hash object from its pickled state (HASH.__reduce__)."},

@@ -11,9 +11,12 @@ PyObject *tdpy_names[TD_ALG_COUNT];
 // hashlib's spelling of each algorithm's name: "_" where the library has "-".
 static const char *const hashlib_names[TD_ALG_COUNT] = {
     "md5", "sha1", "sha224", "sha256", "sha384", "sha512", "sha512_224", "sha512_256",
+    "sha3_224", "sha3_256", "sha3_384", "sha3_512",
 };
 
-int tdpy_alg_from_name(PyObject *name, td_alg *alg)
+PyObject *tdpy_xof_names[2];
+
+int tdpy_any_alg_from_name(PyObject *name, td_alg *alg)
 {
     if (!PyUnicode_Check(name)) {
         PyErr_SetString(PyExc_TypeError, "name must be a string");
@@ -30,6 +33,19 @@ int tdpy_alg_from_name(PyObject *name, td_alg *alg)
     }
     PyErr_Format(PyExc_ValueError, "unsupported hash type %U", name);
     return -1;
+}
+
+int tdpy_alg_from_name(PyObject *name, td_alg *alg)
+{
+    if (tdpy_any_alg_from_name(name, alg) < 0)
+        return -1;
+    if ((int)*alg >= TD_ALG_COUNT) {
+        // SHAKE: no fixed digest, so no HMAC, KDF or many messages over it
+        // (hashlib's HMAC and pbkdf2_hmac refuse it with ValueError too).
+        PyErr_Format(PyExc_ValueError, "unsupported hash type %U", name);
+        return -1;
+    }
+    return 0;
 }
 
 // Interned: attribute names made afresh on each call would each take a
@@ -185,7 +201,7 @@ void tdpy_lock_enter(PyThread_type_lock lock)
 static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT,
     .m_name = "turbodigest._turbodigest",
-    .m_doc = "The C core of turbodigest: hashlib's MD5, SHA-1 and SHA-2 on the "
+    .m_doc = "The C core of turbodigest: hashlib's MD5, SHA-1, SHA-2 and SHA-3 on the "
              "fastest backend for this CPU, and many messages or files at once.",
     .m_size = -1,
 };
@@ -206,6 +222,14 @@ static int add_names(PyObject *module)
             return -1;
         }
     }
+    tdpy_xof_names[0] = PyUnicode_InternFromString("shake_128");
+    tdpy_xof_names[1] = PyUnicode_InternFromString("shake_256");
+    if (tdpy_xof_names[0] == NULL || tdpy_xof_names[1] == NULL
+        || PySet_Add(available, tdpy_xof_names[0]) < 0
+        || PySet_Add(available, tdpy_xof_names[1]) < 0) {
+        Py_DECREF(available);
+        return -1;
+    }
     // Every algorithm is built in everywhere, so both sets are the same.
     PyObject *guaranteed = PySet_New(available);
     int rc = guaranteed == NULL ? -1
@@ -222,7 +246,7 @@ PyMODINIT_FUNC PyInit__turbodigest(void)
     if (module == NULL)
         return NULL;
     PyMethodDef *tables[] = {
-        tdpy_hash_functions, tdpy_hmac_functions, tdpy_many_functions,
+        tdpy_hash_functions, tdpy_xof_functions, tdpy_hmac_functions, tdpy_many_functions,
         tdpy_files_functions, tdpy_kdf_functions, tdpy_info_functions,
     };
     for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
@@ -232,6 +256,7 @@ PyMODINIT_FUNC PyInit__turbodigest(void)
     if (add_names(module) < 0
         || PyModule_AddStringConstant(module, "__version__", td_version()) < 0
         || tdpy_hash_init(module) < 0
+        || tdpy_xof_init(module) < 0
         || tdpy_hmac_init(module) < 0)
         goto fail;
     return module;

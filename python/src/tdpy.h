@@ -67,9 +67,15 @@ static inline int tdpy_add_object_ref(PyObject *m, const char *name, PyObject *o
 // hashlib's names ("sha512_224"), as str objects made once.
 extern PyObject *tdpy_names[TD_ALG_COUNT];
 
+// hashlib's names of SHAKE128 and SHAKE256 ("shake_128"), made once.
+extern PyObject *tdpy_xof_names[2];
+
 // A name as hashlib's new() takes it: TypeError "name must be a string" for
 // anything but a str, ValueError "unsupported hash type X" for an unknown one.
+// tdpy_alg_from_name takes the fixed-output algorithms only (SHAKE's names
+// are unsupported there); tdpy_any_alg_from_name SHAKE's too (new()).
 int tdpy_alg_from_name(PyObject *name, td_alg *alg);
+int tdpy_any_alg_from_name(PyObject *name, td_alg *alg);
 
 // A digestmod as hmac takes it: a name, a constructor (called without
 // arguments, its object's name read) or a module with new().
@@ -105,8 +111,12 @@ void tdpy_lock_enter(PyThread_type_lock lock);
 
 // The types and the functions of the other files, for the module's tables.
 int tdpy_hash_init(PyObject *module);
+int tdpy_xof_init(PyObject *module);
+// new() for SHAKE (xof.c): a shake object over data (NULL: none).
+PyObject *tdpy_xof_new(td_alg alg, PyObject *data);
 int tdpy_hmac_init(PyObject *module);
 extern PyMethodDef tdpy_hash_functions[];
+extern PyMethodDef tdpy_xof_functions[];
 extern PyMethodDef tdpy_hmac_functions[];
 extern PyMethodDef tdpy_many_functions[];
 extern PyMethodDef tdpy_files_functions[];

@@ -11,9 +11,13 @@ import pytest
 
 SEED = int(os.environ.get("TD_TEST_SEED") or random.SystemRandom().randrange(2**32))
 SANITIZE = bool(os.environ.get("TD_PY_SANITIZE"))
-ALGS = ["md5", "sha1", "sha224", "sha256", "sha384", "sha512", "sha512_224", "sha512_256"]
+ALGS = ["md5", "sha1", "sha224", "sha256", "sha384", "sha512", "sha512_224", "sha512_256",
+        "sha3_224", "sha3_256", "sha3_384", "sha3_512"]
+# SHA-3's block is the sponge's rate, as hashlib's block_size.
 BLOCK = {"md5": 64, "sha1": 64, "sha224": 64, "sha256": 64,
-         "sha384": 128, "sha512": 128, "sha512_224": 128, "sha512_256": 128}
+         "sha384": 128, "sha512": 128, "sha512_224": 128, "sha512_256": 128,
+         "sha3_224": 144, "sha3_256": 136, "sha3_384": 104, "sha3_512": 72}
+XOFS = {"shake_128": 168, "shake_256": 136}
 
 
 def pytest_report_header(config):

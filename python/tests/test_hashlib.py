@@ -10,7 +10,7 @@ import mmap
 import pytest
 
 import turbodigest as td
-from conftest import ALGS, BLOCK, lengths, ref
+from conftest import ALGS, BLOCK, XOFS, lengths, ref
 
 
 def outcome(fn):
@@ -81,13 +81,16 @@ def test_attributes(name):
 
 
 def test_sets_and_names():
-    assert td.algorithms_available == set(ALGS)
-    assert td.algorithms_guaranteed == set(ALGS)
-    for name in ALGS:
+    assert td.algorithms_available == set(ALGS) | set(XOFS)
+    assert td.algorithms_guaranteed == set(ALGS) | set(XOFS)
+    for name in list(ALGS) + list(XOFS):
         assert name in hashlib.algorithms_available
+    for name in list(XOFS) + [a for a in ALGS if a.startswith("sha3_")]:
+        assert name in hashlib.algorithms_guaranteed
     # hashlib's spellings of new() that reach these algorithms, and its names.
     for spelling in ["SHA256", "sha-256", "SHA2-256", "sha512_224", "SHA512_224",
-                     "sha512-224", "SHA512-256", "MD5", "sha1", "SHA-1"]:
+                     "sha512-224", "SHA512-256", "MD5", "sha1", "SHA-1",
+                     "sha3_256", "SHA3-256", "sha3-512", "shake_128", "SHAKE256"]:
         assert td.new(spelling).name == hashlib.new(spelling).name, spelling
 
 

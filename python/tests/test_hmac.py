@@ -42,6 +42,8 @@ def test_against_hmac(name, rng):
     "sha256", "SHA256", "sha512_224", hashlib.sha256, turbodigest.sha256,
     hashlib.sha512_256 if hasattr(hashlib, "sha512_256") else "sha512_256",
     turbodigest.sha512_224, lambda: hashlib.new("sha384"),
+    "sha3_256", "SHA3-384", hashlib.sha3_224, turbodigest.sha3_512,
+    lambda: hashlib.new("sha3_256"),
 ])
 def test_digestmod_kinds(digestmod):
     assert hmac.new(b"key", b"msg", digestmod).digest() == std.new(b"key", b"msg", digestmod).digest()

@@ -70,6 +70,15 @@ CALLS = {
     "err hmac digest": swallow(lambda: hmac.digest(KEY, "m", "sha256")),
     "err hkdf": swallow(lambda: td.hkdf("sha256", KEY, length=10**6)),
     "err use_backend": swallow(lambda: td.use_backend("sha256", "nope")),
+    "sha3": lambda: td.sha3_256(MSG).copy().hexdigest(),
+    "sha3 big": lambda: pickle.loads(pickle.dumps(td.sha3_512(BIG))).digest(),
+    "shake": lambda: td.shake_128(MSG).copy().digest(1000),
+    "shake big": lambda: td.new("shake_256", BIG).hexdigest(5000),
+    "shake update": lambda: td.shake_256(data=MSG).update(BA),
+    "err shake length": swallow(lambda: td.shake_128(MSG).digest(-1)),
+    "err shake kw": swallow(lambda: td.shake_128(MSG).hexdigest(foo=1)),
+    "err shake pickle": swallow(lambda: pickle.dumps(td.shake_256(MSG))),
+    "err shake hmac": swallow(lambda: hmac.new(KEY, MSG, td.shake_128)),
 }
 
 

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""turbodigest: hashlib's MD5, SHA-1 and SHA-2, on the fastest backend for this CPU.
+"""turbodigest: hashlib's MD5, SHA-1, SHA-2, SHA-3 and SHAKE on this CPU's fastest backend.
 
 A drop-in for hashlib where the algorithms overlap (same names, results and
 exceptions), and beyond it many messages or files at once::
@@ -18,6 +18,7 @@ library's portable export of their running state.
 
 from ._turbodigest import (
     HASH as HASH,
+    SHAKE as SHAKE,
     __version__ as __version__,
     algorithms_available as algorithms_available,
     algorithms_guaranteed as algorithms_guaranteed,
@@ -39,13 +40,20 @@ from ._turbodigest import (
     sha512 as sha512,
     sha512_224 as sha512_224,
     sha512_256 as sha512_256,
+    sha3_224 as sha3_224,
+    sha3_256 as sha3_256,
+    sha3_384 as sha3_384,
+    sha3_512 as sha3_512,
+    shake_128 as shake_128,
+    shake_256 as shake_256,
     use_backend as use_backend,
 )
 from ._file_digest import file_digest as file_digest
 
 __all__ = [
-    "HASH", "algorithms_available", "algorithms_guaranteed", "backend", "backends",
+    "HASH", "SHAKE", "algorithms_available", "algorithms_guaranteed", "backend", "backends",
     "cpu_features", "file_digest", "hash_files", "hash_many", "hash_many_fixed", "hkdf",
     "md5", "new", "pbkdf2_hmac", "selftest", "sha1", "sha224", "sha256", "sha384", "sha512",
-    "sha512_224", "sha512_256", "use_backend",
+    "sha512_224", "sha512_256", "sha3_224", "sha3_256", "sha3_384", "sha3_512",
+    "shake_128", "shake_256", "use_backend",
 ]
