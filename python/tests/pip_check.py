@@ -21,7 +21,12 @@ assert turbodigest.__file__.startswith(sys.argv[1]), turbodigest.__file__
 for name in sorted(turbodigest.algorithms_available):
     for n in (0, 3, 64, 1000, 100000):
         data = bytes(range(256)) * (n // 256) + bytes(n % 256)
-        assert turbodigest.new(name, data).digest() == hashlib.new(name, data).digest()
+        if name.startswith("shake_"):
+            assert turbodigest.new(name, data).digest(300) == hashlib.new(name, data).digest(300)
+        else:
+            assert turbodigest.new(name, data).digest() == hashlib.new(name, data).digest()
+    if name.startswith("shake_"):
+        continue                    # no fixed digest: no hash_many
     msgs = [bytes([i]) * 64 for i in range(100)]
     assert turbodigest.hash_many(name, msgs) == [hashlib.new(name, m).digest() for m in msgs]
 assert turbodigest.selftest()
