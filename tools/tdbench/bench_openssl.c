@@ -2,7 +2,8 @@
 // The OpenSSL baselines: the low-level XXX_Init/Update/Final (its fastest C
 // interface, deprecated in 3.0 but still the one the assembly is reached by
 // with the least per-call work), the same over many running contexts (the
-// streams workload), and EVP_Digest with a pre-fetched EVP_MD.
+// streams workload), and EVP_Digest with a pre-fetched EVP_MD. SHA-3 and
+// SHAKE have EVP alone (EVP_DigestFinalXOF for SHAKE's output).
 // Compiled only when CMake finds libcrypto; -Wno-deprecated-declarations is
 // set on this file alone.
 
@@ -117,26 +118,73 @@ TB_STREAMS(st_sha512, SHA512_CTX, SHA512_Init, SHA512_Update, SHA512_Final, 64)
 TB_STREAMS(st_sha512_224, SHA512_CTX, sha512_224_init, SHA512_Update, SHA512_Final, 28)
 TB_STREAMS(st_sha512_256, SHA512_CTX, sha512_256_init, SHA512_Update, SHA512_Final, 32)
 
-const tb_openssl_streams *tb_openssl_streams_of(td_alg alg)
+// ---------------------------------------------------------------------- EVP
+
+// By tdbench's slot (tb_alg_slot): SHA-3 and SHAKE have no low-level
+// interface in OpenSSL, EVP alone.
+static const char *const evp_names[TB_NALGS] = {
+    "MD5", "SHA1", "SHA224", "SHA256", "SHA384", "SHA512", "SHA512-224", "SHA512-256",
+    "SHA3-224", "SHA3-256", "SHA3-384", "SHA3-512", "SHAKE128", "SHAKE256",
+};
+static EVP_MD *evp_fetched[TB_NALGS];
+static const EVP_MD *evp_mds[TB_NALGS];
+static EVP_MD_CTX *xof_ctx;                 // SHAKE's, reused: tdbench is one thread
+
+// SHA-3's streams: an EVP_MD_CTX a stream (ctxs holds the pointers), made
+// and started in init and freed in final, both outside the timing.
+#define TB_EVP_STREAMS(name, alg)                                                  \
+    static void name##_init(void *ctxs, size_t n)                                  \
+    {                                                                              \
+        EVP_MD_CTX **c = ctxs;                                                     \
+        for (size_t i = 0; i < n; i++) {                                           \
+            c[i] = EVP_MD_CTX_new();                                               \
+            EVP_DigestInit_ex(c[i], evp_mds[alg], NULL);                           \
+        }                                                                          \
+    }                                                                              \
+    static void name##_update(void *ctxs, size_t n, const void *const *data,       \
+                              const size_t *lens)                                  \
+    {                                                                              \
+        EVP_MD_CTX **c = ctxs;                                                     \
+        for (size_t i = 0; i < n; i++)                                             \
+            EVP_DigestUpdate(c[i], data[i], lens[i]);                              \
+    }                                                                              \
+    static void name##_final(void *ctxs, size_t n, uint8_t *out)                   \
+    {                                                                              \
+        EVP_MD_CTX **c = ctxs;                                                     \
+        const size_t dsize = td_digest_size(alg);                                  \
+        for (size_t i = 0; i < n; i++) {                                           \
+            EVP_DigestFinal_ex(c[i], out + i * dsize, NULL);                       \
+            EVP_MD_CTX_free(c[i]);                                                 \
+            c[i] = NULL;                                                           \
+        }                                                                          \
+    }                                                                              \
+    static const tb_openssl_streams name = { sizeof(EVP_MD_CTX *), name##_init,    \
+                                             name##_update, name##_final };
+
+TB_EVP_STREAMS(st_sha3_224, TD_SHA3_224)
+TB_EVP_STREAMS(st_sha3_256, TD_SHA3_256)
+TB_EVP_STREAMS(st_sha3_384, TD_SHA3_384)
+TB_EVP_STREAMS(st_sha3_512, TD_SHA3_512)
+
+const tb_openssl_streams *tb_openssl_streams_of(td_alg alg, int *evp)
 {
     static const tb_openssl_streams *const all[TD_ALG_COUNT] = {
         &st_md5, &st_sha1, &st_sha224, &st_sha256,
         &st_sha384, &st_sha512, &st_sha512_224, &st_sha512_256,
+        &st_sha3_224, &st_sha3_256, &st_sha3_384, &st_sha3_512,
     };
-    return (unsigned)alg < (unsigned)TD_ALG_COUNT ? all[alg] : NULL;
+    if ((unsigned)alg >= (unsigned)TD_ALG_COUNT)
+        return NULL;
+    *evp = tb_openssl_lowlevel(alg) == NULL;
+    return *evp && evp_mds[alg] == NULL ? NULL : all[alg];
 }
-
-// ---------------------------------------------------------------------- EVP
-
-static const char *const evp_names[TD_ALG_COUNT] = {
-    "MD5", "SHA1", "SHA224", "SHA256", "SHA384", "SHA512", "SHA512-224", "SHA512-256",
-};
-static EVP_MD *evp_fetched[TD_ALG_COUNT];
-static const EVP_MD *evp_mds[TD_ALG_COUNT];
 
 int tb_openssl_init(void)
 {
-    for (int a = 0; a < TD_ALG_COUNT; a++) {
+    xof_ctx = EVP_MD_CTX_new();
+    if (xof_ctx == NULL)
+        return -1;
+    for (int a = 0; a < TB_NALGS; a++) {
 #if OPENSSL_VERSION_NUMBER >= 0x30000000L
         // Fetched once: an implicit fetch on every call is what makes the
         // EVP path slow for short messages in 3.0.
@@ -151,8 +199,10 @@ int tb_openssl_init(void)
 
 void tb_openssl_done(void)
 {
+    EVP_MD_CTX_free(xof_ctx);
+    xof_ctx = NULL;
 #if OPENSSL_VERSION_NUMBER >= 0x30000000L
-    for (int a = 0; a < TD_ALG_COUNT; a++) {
+    for (int a = 0; a < TB_NALGS; a++) {
         EVP_MD_free(evp_fetched[a]);
         evp_fetched[a] = NULL;
         evp_mds[a] = NULL;
@@ -189,16 +239,60 @@ TB_EVP(evp_sha384, TD_SHA384)
 TB_EVP(evp_sha512, TD_SHA512)
 TB_EVP(evp_sha512_224, TD_SHA512_224)
 TB_EVP(evp_sha512_256, TD_SHA512_256)
+TB_EVP(evp_sha3_224, TD_SHA3_224)
+TB_EVP(evp_sha3_256, TD_SHA3_256)
+TB_EVP(evp_sha3_384, TD_SHA3_384)
+TB_EVP(evp_sha3_512, TD_SHA3_512)
+
+// SHAKE: EVP_Digest would squeeze the EVP_MD's default length, so the
+// context calls, with the output length given.
+static void evp_xof(td_alg alg, const void *data, size_t len, uint8_t *out, size_t out_len)
+{
+    EVP_DigestInit_ex(xof_ctx, evp_mds[tb_alg_slot(alg)], NULL);
+    EVP_DigestUpdate(xof_ctx, data, len);
+    EVP_DigestFinalXOF(xof_ctx, out, out_len);
+}
+
+static void xof_shake128(const void *data, size_t len, uint8_t *out, size_t out_len)
+{
+    evp_xof(TD_SHAKE128, data, len, out, out_len);
+}
+
+static void xof_shake256(const void *data, size_t len, uint8_t *out, size_t out_len)
+{
+    evp_xof(TD_SHAKE256, data, len, out, out_len);
+}
+
+static void evp_shake128(const void *data, size_t len, uint8_t *out)
+{
+    evp_xof(TD_SHAKE128, data, len, out, TB_SHAKE128_OUT);
+}
+
+static void evp_shake256(const void *data, size_t len, uint8_t *out)
+{
+    evp_xof(TD_SHAKE256, data, len, out, TB_SHAKE256_OUT);
+}
 
 tb_hash_fn *tb_openssl_evp(td_alg alg)
 {
-    static tb_hash_fn *const fns[TD_ALG_COUNT] = {
+    static tb_hash_fn *const fns[TB_NALGS] = {
         evp_md5, evp_sha1, evp_sha224, evp_sha256,
         evp_sha384, evp_sha512, evp_sha512_224, evp_sha512_256,
+        evp_sha3_224, evp_sha3_256, evp_sha3_384, evp_sha3_512,
+        evp_shake128, evp_shake256,
     };
-    if ((unsigned)alg >= (unsigned)TD_ALG_COUNT || evp_mds[alg] == NULL)
+    const int slot = tb_alg_slot(alg);
+    if (slot < 0 || slot >= TB_NALGS || evp_mds[slot] == NULL
+        || (tb_is_xof(alg) && xof_ctx == NULL))
         return NULL;
-    return fns[alg];
+    return fns[slot];
+}
+
+tb_xof_fn *tb_openssl_xof(td_alg alg)
+{
+    if (!tb_is_xof(alg) || xof_ctx == NULL || evp_mds[tb_alg_slot(alg)] == NULL)
+        return NULL;
+    return alg == TD_SHAKE128 ? xof_shake128 : xof_shake256;
 }
 
 // ------------------------------------------------------------------- PBKDF2

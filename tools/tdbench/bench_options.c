@@ -18,7 +18,7 @@ static const size_t openssl_sizes[] = { 16, 64, 256, 1024, 8192, 16384 };
 static const size_t default_chunks[] = { 64, 1024, 4096, 65536, 1048576 };
 
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
-#define ALL_ALGS ((1u << TD_ALG_COUNT) - 1u)
+#define ALL_ALGS TB_ALL_ALGS
 
 void tb_print_help(FILE *f)
 {
@@ -29,10 +29,13 @@ void tb_print_help(FILE *f)
         "messages; td_hash_many_fixed over a batch laid end to end), or on running\n"
         "hashes fed chunk by chunk (--streams, td_update_many), with OpenSSL's\n"
         "libcrypto beside them when built with it: its low-level XXX_Init/Update/Final\n"
-        "(\"openssl\", the baseline of every ratio) and EVP_Digest (\"openssl-evp\").\n"
+        "(\"openssl\", the baseline of every ratio) and EVP_Digest (\"openssl-evp\"; the\n"
+        "baseline for SHA-3 and SHAKE, which OpenSSL has through EVP alone).\n"
         "\n"
         "  -a, --algorithm ALG[,ALG]  md5 sha1 sha224 sha256 sha384 sha512 sha512-224\n"
-        "                             sha512-256, or all (default); may be repeated\n"
+        "                             sha512-256 sha3-224 sha3-256 sha3-384 sha3-512\n"
+        "                             shake128 shake256, or all (default); may be\n"
+        "                             repeated\n"
         "  -b, --backend NAME[,NAME]  only these backends (e.g. portable, shani, auto,\n"
         "                             td-loop, openssl, openssl-evp), or all (default);\n"
         "                             the OpenSSL baseline is still measured for the\n"
@@ -41,7 +44,8 @@ void tb_print_help(FILE *f)
         "                             multi: td_hash_many over a batch of distinct\n"
         "                             messages, each in its own buffer; fixed:\n"
         "                             td_hash_many_fixed over a batch laid end to end\n"
-        "                             in one buffer; or all (default)\n"
+        "                             in one buffer; squeeze (SHAKE): absorb 32 bytes,\n"
+        "                             squeeze each size's bytes; or all (default)\n"
         "      --batch N[,N]          messages per call on the multi and fixed paths,\n"
         "                             from 1 to 4096 (default 64); smaller for huge\n"
         "                             messages, to keep a batch within 64 MiB\n"
@@ -117,9 +121,16 @@ void tb_print_help(FILE *f)
         "the chunk, and times are per chunk (one round over the streams, divided by\n"
         "them), so that MB/s count the N chunks of a round.\n"
         "\n"
+        "SHA-3 has no typed one-shot: its single path and td-loop call td_hash. SHAKE\n"
+        "runs the single path (td_shake, 32 bytes out of SHAKE128, 64 of SHAKE256) and\n"
+        "the squeeze path: 32 bytes absorbed, size bytes squeezed (MB/s of output),\n"
+        "beside OpenSSL's EVP_DigestFinalXOF; it has no batch or streams paths.\n"
+        "\n"
         "Output: every format gives the path and the batch of each point. JSON objects\n"
-        "and CSV rows have \"path\" (single, multi, fixed, streams, pbkdf2) and \"batch\"\n"
-        "(1 on the single path). Cargo names: ALG_SIZE on the single path (sha256_1000),\n"
+        "and CSV rows have \"path\" (single, multi, fixed, streams, squeeze, pbkdf2) and\n"
+        "\"batch\" (1 on the single and squeeze paths). Cargo names: ALG_SIZE on the\n"
+        "single path (sha256_1000), ALG_squeeze_SIZE on the squeeze path\n"
+        "(shake128_squeeze_1024),\n"
         "ALG_manyN_SIZE on the multi path and ALG_fixedN_SIZE on the fixed path, N the\n"
         "messages per call (sha256_many64_1000, sha512_256_fixed1024_64), and\n"
         "ALG_streamsN_CHUNK on the streams path (sha256_streams16_65536: 16 streams\n"
@@ -263,7 +274,7 @@ static int parse_algs(const char *list, unsigned *algs, char *err, size_t errlen
         if (ieq(name, "all")) {
             *algs |= ALL_ALGS;
         } else if (td_alg_from_name(name, &alg) == TD_OK) {
-            *algs |= 1u << alg;
+            *algs |= tb_alg_bit(alg);
         } else {
             goto unknown;
         }
@@ -274,7 +285,8 @@ static int parse_algs(const char *list, unsigned *algs, char *err, size_t errlen
     unknown:
         return fail(err, errlen,
                     "unknown algorithm '%.*s' (known: md5, sha1, sha224, sha256, sha384, "
-                    "sha512, sha512-224, sha512-256, all)",
+                    "sha512, sha512-224, sha512-256, sha3-224, sha3-256, sha3-384, sha3-512, "
+                    "shake128, shake256, all)",
                     (int)len, p);
     }
 }
@@ -284,7 +296,7 @@ static int parse_algs(const char *list, unsigned *algs, char *err, size_t errlen
 static int uses_path(const tb_options *opt, int p)
 {
     if (p == TD_SINGLE)
-        return (opt->paths & TB_PATH_SINGLE) != 0;
+        return (opt->paths & (TB_PATH_SINGLE | TB_PATH_SQUEEZE)) != 0;
     return (opt->paths & (TB_PATH_MULTI | TB_PATH_FIXED | TB_PATH_STREAMS)) != 0;
 }
 
@@ -293,14 +305,15 @@ static int uses_path(const tb_options *opt, int p)
 static size_t selected_backends(const tb_options *opt, const char **out, size_t cap)
 {
     size_t count = 0;
-    for (int a = 0; a < TD_ALG_COUNT; a++) {
+    for (int a = 0; a < TB_NALGS; a++) {
         if (!(opt->algs & (1u << a)))
             continue;
         for (int p = 0; p < 2; p++) {
-            if (!uses_path(opt, p))
+            // SHAKE runs its single-path backends alone (single, squeeze).
+            if (!uses_path(opt, p) || (tb_is_xof(tb_alg_at(a)) && p != TD_SINGLE))
                 continue;
             const char *names[32];
-            const size_t n = td_backends((td_alg)a, (td_path)p, names, 32);
+            const size_t n = td_backends(tb_alg_at(a), (td_path)p, names, 32);
             for (size_t i = 0; i < n && i < 32; i++) {
                 size_t k = 0;
                 while (k < count && strcmp(out[k], names[i]) != 0)
@@ -365,7 +378,7 @@ static int parse_paths(const char *list, unsigned *paths, char *err, size_t errl
 {
     static const struct { const char *name; unsigned bits; } known[] = {
         { "single", TB_PATH_SINGLE }, { "multi", TB_PATH_MULTI },
-        { "fixed", TB_PATH_FIXED }, { "all", TB_PATH_ALL },
+        { "fixed", TB_PATH_FIXED }, { "squeeze", TB_PATH_SQUEEZE }, { "all", TB_PATH_ALL },
     };
     unsigned bits = 0;
     const char *p = list;
@@ -381,7 +394,7 @@ static int parse_paths(const char *list, unsigned *paths, char *err, size_t errl
                 ;
         }
         if (k == COUNT_OF(known))
-            return fail(err, errlen, "unknown path '%.*s' (single, multi, fixed or all)",
+            return fail(err, errlen, "unknown path '%.*s' (single, multi, fixed, squeeze or all)",
                         (int)len, p);
         bits |= known[k].bits;
         if (end == NULL)

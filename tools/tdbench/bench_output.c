@@ -58,6 +58,8 @@ void tb_cargo_name(char *buf, size_t cap, td_alg alg, const char *path, size_t b
         snprintf(buf, cap, "%s_streams%zu_%zu", id, batch, size);
     else if (path != NULL && strcmp(path, "pbkdf2") == 0)
         snprintf(buf, cap, "%s_pbkdf2_%zu_%zu", id, batch, size);
+    else if (path != NULL && strcmp(path, "squeeze") == 0)
+        snprintf(buf, cap, "%s_squeeze_%zu", id, size);
     else
         snprintf(buf, cap, "%s_%zu", id, size);
 }
@@ -129,7 +131,8 @@ static void header_lines(FILE *f, const tb_meta *m, const char *prefix)
     if (m->openssl_version && !m->pbkdf2)
         fprintf(f, "%sratio:   MB/s over OpenSSL's low-level XXX_Init/Update/Final (\"openssl\") "
                    "at the same size; on the multi and fixed paths over its loop on the same "
-                   "batch%s%s\n",
+                   "batch; SHA-3 and SHAKE, which OpenSSL has through EVP alone, over EVP "
+                   "(\"openssl-evp\"; SHAKE's squeeze: EVP_DigestFinalXOF)%s%s\n",
                 prefix, m->openssl_ia32cap ? "; OPENSSL_ia32cap=" : "",
                 m->openssl_ia32cap ? m->openssl_ia32cap : "");
     else if (m->openssl_absent)
@@ -173,6 +176,10 @@ static size_t backend_lanes(const char *name)
 static size_t padded_blocks(td_alg alg, size_t size)
 {
     const size_t block = td_block_size(alg);
+    // SHA-3's padding is one byte at least; MD5 and SHA-2's a byte and the
+    // length (block / 8 bytes).
+    if (alg >= TD_SHA3_224)
+        return size / block + 1;
     return (size + 1 + block / 8 + block - 1) / block;
 }
 
@@ -528,6 +535,8 @@ static int write_markdown(FILE *f, const tb_meta *m, const tb_result *r, size_t 
             fprintf(f, " (fixed, batch %zu)", batch);
         else if (is_path(&r[i], "streams"))
             fprintf(f, " (streams %zu)", batch);
+        else if (is_path(&r[i], "squeeze"))
+            fputs(" (squeeze)", f);
         fputs(" |", f);
         size_t j = i;
         for (; j < n && same_series(&r[j], &r[i]); j++) {

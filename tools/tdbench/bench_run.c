@@ -41,6 +41,7 @@ typedef enum kind {
     K_STREAMS,                      // td_update_many: one chunk into each running hash
     K_LOOP_STREAMS,                 // td_update on each of K_STREAMS's hashes in turn
     K_SSL_STREAMS,                  // OpenSSL's XXX_Update the same way
+    K_SQUEEZE,                      // SHAKE: xfn squeezing size bytes from TB_SQUEEZE_IN
 } kind;
 
 typedef struct subject {
@@ -50,8 +51,9 @@ typedef struct subject {
     const char *pin;                // pinned around each batch; NULL: nothing pinned
     td_path pin_path;
     tb_hash_fn *fn;                 // K_ONESHOT and the loops
+    tb_xof_fn *xfn;                 // K_SQUEEZE
     size_t group;                   // 0: single path; 1 + k: the batch (or streams)
-                                    // opt->batches[k]
+                                    // opt->batches[k]; squeeze_group(): K_SQUEEZE
     size_t series;                  // its place among the shown series of its algorithm
     int show;                       // 0: measured only as the ratio's baseline
     int baseline;                   // OpenSSL low-level: the 1.0 of its path's ratios
@@ -80,9 +82,58 @@ typedef struct input {
 // Results end up here so that no call can be proven dead.
 static volatile uint8_t g_sink;
 
-static tb_hash_fn *const typed_oneshot[TD_ALG_COUNT] = {
+// SHA-3 has no typed one-shots: td_hash; SHAKE's single path squeezes
+// tb_out_size(alg) bytes with td_shake.
+#define TB_TD_HASH(fn, alg)                                       \
+    static void fn(const void *data, size_t len, uint8_t *out)    \
+    {                                                             \
+        td_hash(alg, data, len, out);                             \
+    }
+TB_TD_HASH(td_hash_sha3_224, TD_SHA3_224)
+TB_TD_HASH(td_hash_sha3_256, TD_SHA3_256)
+TB_TD_HASH(td_hash_sha3_384, TD_SHA3_384)
+TB_TD_HASH(td_hash_sha3_512, TD_SHA3_512)
+
+static void td_shake128_out(const void *data, size_t len, uint8_t *out)
+{
+    td_shake(TD_SHAKE128, data, len, out, TB_SHAKE128_OUT);
+}
+
+static void td_shake256_out(const void *data, size_t len, uint8_t *out)
+{
+    td_shake(TD_SHAKE256, data, len, out, TB_SHAKE256_OUT);
+}
+
+static void td_shake128_xof(const void *data, size_t len, uint8_t *out, size_t out_len)
+{
+    td_shake(TD_SHAKE128, data, len, out, out_len);
+}
+
+static void td_shake256_xof(const void *data, size_t len, uint8_t *out, size_t out_len)
+{
+    td_shake(TD_SHAKE256, data, len, out, out_len);
+}
+
+// By slot (tb_alg_slot).
+static tb_hash_fn *const typed_oneshot[TB_NALGS] = {
     td_md5, td_sha1, td_sha224, td_sha256, td_sha384, td_sha512, td_sha512_224, td_sha512_256,
+    td_hash_sha3_224, td_hash_sha3_256, td_hash_sha3_384, td_hash_sha3_512,
+    td_shake128_out, td_shake256_out,
 };
+
+static tb_hash_fn *oneshot_of(td_alg alg)
+{
+    return typed_oneshot[tb_alg_slot(alg)];
+}
+
+// The reference digests: portable's (pinned by the caller).
+static void reference_hash(td_alg alg, const void *data, size_t len, uint8_t *out)
+{
+    if (tb_is_xof(alg))
+        td_shake(alg, data, len, out, tb_out_size(alg));
+    else
+        td_hash(alg, data, len, out);
+}
 
 static int is_streams(kind k)
 {
@@ -95,18 +146,29 @@ static int reads_many(kind k)
     return k == K_MANY || k == K_LOOP_MANY || is_streams(k);
 }
 
-// The path a kind belongs to: 0 single, 1 multi, 2 fixed, 3 streams.
+// The path a kind belongs to: 0 single, 1 multi, 2 fixed, 3 streams,
+// 4 squeeze.
+enum { NPATHS = 5 };
 static int path_index(kind k)
 {
     if (is_streams(k))
         return 3;
+    if (k == K_SQUEEZE)
+        return 4;
     return k == K_ONESHOT ? 0 : k == K_MANY || k == K_LOOP_MANY ? 1 : 2;
 }
 
 static const char *path_name(kind k)
 {
-    static const char *const names[4] = { "single", "multi", "fixed", "streams" };
+    static const char *const names[NPATHS] = { "single", "multi", "fixed", "streams",
+                                               "squeeze" };
     return names[path_index(k)];
+}
+
+// The group of SHAKE's squeeze subjects, after the batches.
+static size_t squeeze_group(const tb_options *opt)
+{
+    return opt->nbatches + 1;
 }
 
 // msvcrt has no aligned_alloc, and its aligned blocks need their own free.
@@ -173,15 +235,34 @@ static size_t batch_for(size_t size, size_t want)
 // subject is checked against.
 static void input_reference(input *in, td_alg alg)
 {
-    const size_t dsize = td_digest_size(alg);
+    const size_t dsize = tb_out_size(alg);
     td_use_backend(alg, TD_SINGLE, "portable");
     if (in->ref_single)
-        td_hash(alg, in->single, in->size, in->ref_single);
+        reference_hash(alg, in->single, in->size, in->ref_single);
     for (size_t i = 0; in->ref_many && i < in->batch; i++)
-        td_hash(alg, in->ptrs[i], in->size, in->ref_many + i * dsize);
+        reference_hash(alg, in->ptrs[i], in->size, in->ref_many + i * dsize);
     for (size_t i = 0; in->ref_fixed && i < in->batch; i++)
-        td_hash(alg, in->fixed + i * in->size, in->size, in->ref_fixed + i * dsize);
+        reference_hash(alg, in->fixed + i * in->size, in->size, in->ref_fixed + i * dsize);
     td_use_backend(alg, TD_SINGLE, NULL);
+}
+
+// SHAKE's squeeze: TB_SQUEEZE_IN bytes in, size bytes out. 0 on success.
+static int input_make_squeeze(input *in, td_alg alg, size_t size)
+{
+    memset(in, 0, sizeof *in);
+    in->size = size;
+    in->batch = 1;
+    uint64_t seed = 0x853C49E6748FEA9Bu ^ size;
+    in->single = alloc_aligned(TB_SQUEEZE_IN);
+    in->out = malloc(size > TD_MAX_DIGEST_SIZE ? size : TD_MAX_DIGEST_SIZE);
+    in->ref_single = malloc(size > TD_MAX_DIGEST_SIZE ? size : TD_MAX_DIGEST_SIZE);
+    if (in->single == NULL || in->out == NULL || in->ref_single == NULL)
+        return -1;
+    fill_random(in->single, TB_SQUEEZE_IN, &seed);
+    td_use_backend(alg, TD_SINGLE, "portable");
+    td_shake(alg, in->single, TB_SQUEEZE_IN, in->ref_single, size);
+    td_use_backend(alg, TD_SINGLE, NULL);
+    return 0;
 }
 
 // batch == 0: the single path's message; else what the multi (need_many)
@@ -272,7 +353,7 @@ static uint64_t time_batch(const subject *s, input *in, uint64_t calls, tb_clock
     if (is_streams(s->kind))
         return time_streams(s, in, calls, clock);
     const td_alg alg = s->alg;
-    const size_t n = in->batch, size = in->size, dsize = td_digest_size(alg);
+    const size_t n = in->batch, size = in->size, dsize = tb_out_size(alg);
     tb_hash_fn *const fn = s->fn;
     uint8_t *const out = in->out;
     uint8_t one[TD_MAX_DIGEST_SIZE];
@@ -284,6 +365,12 @@ static uint64_t time_batch(const subject *s, input *in, uint64_t calls, tb_clock
         for (uint64_t i = 0; i < calls; i++) {
             fn(in->single, size, one);
             acc ^= one[0];
+        }
+        break;
+    case K_SQUEEZE:
+        for (uint64_t i = 0; i < calls; i++) {
+            s->xfn(in->single, TB_SQUEEZE_IN, out, size);
+            acc ^= out[size ? size - 1 : 0];
         }
         break;
     case K_MANY:
@@ -358,12 +445,12 @@ static uint64_t calibrate(const subject *s, input *in, double target_ns, tb_cloc
 // OpenSSL rows in turn check against OpenSSL).
 static int verify(const subject *s, input *in, tb_clock clock)
 {
-    const size_t dsize = td_digest_size(s->alg);
-    const uint8_t *ref = s->kind == K_ONESHOT  ? in->ref_single
-                         : reads_many(s->kind) ? in->ref_many
-                                               : in->ref_fixed;
+    const size_t dsize = s->kind == K_SQUEEZE ? in->size : tb_out_size(s->alg);
+    const uint8_t *ref = s->kind == K_ONESHOT || s->kind == K_SQUEEZE ? in->ref_single
+                         : reads_many(s->kind)                        ? in->ref_many
+                                                                      : in->ref_fixed;
     assert(ref != NULL); // input_make made the references of every kind in the group
-    const size_t n = s->kind == K_ONESHOT ? 1 : in->batch;
+    const size_t n = s->kind == K_ONESHOT || s->kind == K_SQUEEZE ? 1 : in->batch;
     memset(in->out, 0, n * dsize);
     time_batch(s, in, 1, clock);
     size_t bad = 0;
@@ -373,7 +460,9 @@ static int verify(const subject *s, input *in, tb_clock clock)
         return 0;
     fprintf(stderr, "tdbench: wrong digest: %s, backend %s, %s path, %zu-byte message",
             td_alg_name(s->alg), s->backend, path_name(s->kind), in->size);
-    if (s->kind != K_ONESHOT)
+    if (s->kind == K_SQUEEZE)
+        fprintf(stderr, " squeezed from %d bytes", TB_SQUEEZE_IN);
+    else if (s->kind != K_ONESHOT)
         fprintf(stderr, " %zu of a batch of %zu", bad, n);
     fputc('\n', stderr);
     return -1;
@@ -400,7 +489,7 @@ static int selected(const tb_options *opt, const char *name)
 // The most subjects list_subjects can make for one algorithm.
 static size_t subjects_cap(const tb_options *opt)
 {
-    return MAX_BACKENDS + 2 + 3 * opt->nbatches * (MAX_BACKENDS + 3);
+    return 2 * (MAX_BACKENDS + 2) + 3 * opt->nbatches * (MAX_BACKENDS + 3);
 }
 
 typedef struct subject_list {
@@ -431,19 +520,24 @@ static kind loop_of(kind call)
 #ifdef TD_BENCH_OPENSSL
 // OpenSSL's loop beside a batch call, the baseline of its ratios: its
 // one-shot on each message, or its Update on each stream. Added only where
-// something is shown (others) or it is asked for.
+// something is shown (others) or it is asked for. SHA-3, which OpenSSL has
+// through EVP alone, gets EVP's one-shot and EVP_DigestUpdate, shown as
+// "openssl-evp".
 static void add_openssl_loop(subject_list *l, const tb_options *opt, td_alg alg, size_t group,
                              kind call, int others)
 {
-    if (!opt->openssl || !(others || selected(opt, "openssl")))
+    const char *name = tb_openssl_lowlevel(alg) != NULL ? "openssl" : "openssl-evp";
+    if (!opt->openssl || !(others || selected(opt, name)))
         return;
-    subject s = { .alg = alg, .kind = loop_of(call), .backend = "openssl", .group = group,
-                  .show = selected(opt, "openssl"), .baseline = 1 };
+    subject s = { .alg = alg, .kind = loop_of(call), .backend = name, .group = group,
+                  .show = selected(opt, name), .baseline = 1 };
     if (call == K_STREAMS) {
-        if (tb_openssl_streams_of(alg) == NULL)
+        int evp = 0;
+        if (tb_openssl_streams_of(alg, &evp) == NULL)
             return;
         s.kind = K_SSL_STREAMS;
-    } else if ((s.fn = tb_openssl_lowlevel(alg)) == NULL) {
+    } else if ((s.fn = tb_openssl_lowlevel(alg)) == NULL
+               && (s.fn = tb_openssl_evp(alg)) == NULL) {
         return;
     }
     add(l, s);
@@ -470,7 +564,7 @@ static void add_batch_path(subject_list *l, const tb_options *opt, td_alg alg, s
     }
     if (selected(opt, TB_TD_LOOP))
         add(l, (subject){ .alg = alg, .kind = loop, .backend = TB_TD_LOOP,
-                          .fn = typed_oneshot[alg], .group = group, .show = 1 });
+                          .fn = oneshot_of(alg), .group = group, .show = 1 });
 #ifdef TD_BENCH_OPENSSL
     add_openssl_loop(l, opt, alg, group, call, l->n > before);
 #else
@@ -492,7 +586,7 @@ static void add_merkle(subject_list *l, const tb_options *opt, td_alg alg)
     }
     if (selected(opt, TB_TD_LOOP))
         add(l, (subject){ .alg = alg, .kind = K_LOOP_FIXED, .backend = TB_TD_LOOP,
-                          .fn = typed_oneshot[alg], .group = 1, .show = 1 });
+                          .fn = oneshot_of(alg), .group = 1, .show = 1 });
 #ifdef TD_BENCH_OPENSSL
     tb_hash_fn *ll = opt->openssl ? tb_openssl_lowlevel(alg) : NULL;
     if (ll)
@@ -504,6 +598,31 @@ static void add_merkle(subject_list *l, const tb_options *opt, td_alg alg)
             add(l, (subject){ .alg = alg, .kind = K_FIXED, .backend = names[i],
                               .pin = names[i], .pin_path = TD_MULTI, .group = 1, .show = 1 });
     }
+}
+
+// SHAKE's squeeze rows: each single-path backend pinned, then OpenSSL's
+// EVP_DigestFinalXOF (the baseline).
+static void add_squeeze(subject_list *l, const tb_options *opt, td_alg alg)
+{
+    const char *names[MAX_BACKENDS];
+    const size_t count = backends_of(alg, TD_SINGLE, names);
+    const size_t group = squeeze_group(opt), before = l->n;
+    static tb_xof_fn *const ours[2] = { td_shake128_xof, td_shake256_xof };
+    for (size_t i = 0; i < count; i++) {
+        if (selected(opt, names[i]))
+            add(l, (subject){ .alg = alg, .kind = K_SQUEEZE, .backend = names[i],
+                              .pin = names[i], .pin_path = TD_SINGLE,
+                              .xfn = ours[alg == TD_SHAKE256], .group = group, .show = 1 });
+    }
+#ifdef TD_BENCH_OPENSSL
+    tb_xof_fn *evp = opt->openssl ? tb_openssl_xof(alg) : NULL;
+    if (evp && (l->n > before || selected(opt, "openssl-evp")))
+        add(l, (subject){ .alg = alg, .kind = K_SQUEEZE, .backend = "openssl-evp", .xfn = evp,
+                          .group = group, .show = selected(opt, "openssl-evp"),
+                          .baseline = 1 });
+#else
+    (void)before;
+#endif
 }
 
 // The subjects for one algorithm, in display order: the single path (our
@@ -523,7 +642,7 @@ static void list_subjects(const tb_options *opt, td_alg alg, subject_list *l)
             if (selected(opt, names[i]))
                 add(l, (subject){ .alg = alg, .kind = K_ONESHOT, .backend = names[i],
                                   .pin = names[i], .pin_path = TD_SINGLE,
-                                  .fn = typed_oneshot[alg], .show = 1 });
+                                  .fn = oneshot_of(alg), .show = 1 });
         }
 #ifdef TD_BENCH_OPENSSL
         if (opt->openssl) {
@@ -534,11 +653,20 @@ static void list_subjects(const tb_options *opt, td_alg alg, subject_list *l)
             if (ll && shown_here)
                 add(l, (subject){ .alg = alg, .kind = K_ONESHOT, .backend = "openssl", .fn = ll,
                                   .show = selected(opt, "openssl"), .baseline = 1 });
-            if (evp && selected(opt, "openssl-evp"))
+            // Without a low-level interface (SHA-3, SHAKE), EVP is the baseline.
+            if (evp && (selected(opt, "openssl-evp") || (!ll && l->n > 0)))
                 add(l, (subject){ .alg = alg, .kind = K_ONESHOT, .backend = "openssl-evp",
-                                  .fn = evp, .show = 1 });
+                                  .fn = evp, .show = selected(opt, "openssl-evp"),
+                                  .baseline = ll == NULL });
         }
 #endif
+    }
+    if (tb_is_xof(alg)) {
+        // SHAKE: the squeeze workload, and no batch paths (td_hash_many and
+        // its siblings take fixed-output algorithms only).
+        if (opt->paths & TB_PATH_SQUEEZE)
+            add_squeeze(l, opt, alg);
+        return;
     }
     static const struct { unsigned bit; kind call; } batch_paths[] = {
         { TB_PATH_MULTI, K_MANY }, { TB_PATH_FIXED, K_FIXED }, { TB_PATH_STREAMS, K_STREAMS },
@@ -594,7 +722,7 @@ static void say_cut(const tb_options *opt, td_alg alg, size_t size, size_t asked
     int first = 0;
     while (!(opt->algs & (1u << first)))
         first++;
-    if (alg != (td_alg)first)
+    if (tb_alg_slot(alg) != first)
         return;
     progress(NULL, 0, 0, 0, 0);
     if (opt->streams)
@@ -611,6 +739,8 @@ static int group_input(input *in, const tb_options *opt, const subject *S, const
                        size_t m, size_t size, size_t batch)
 {
     const td_alg alg = S[idx[0]].alg;
+    if (S[idx[0]].kind == K_SQUEEZE)
+        return input_make_squeeze(in, alg, size);
     int need_many = 0, need_fixed = 0, need_streams = 0;
     for (size_t k = 0; k < m; k++) {
         const kind kd = S[idx[k]].kind;
@@ -634,8 +764,9 @@ static int prepare_group(run_state *st, subject *S, const size_t *idx, size_t m,
     const tb_options *opt = st->opt;
     const td_alg alg = S[idx[0]].alg;
     const size_t size = opt->sizes[z];
-    const size_t asked = group ? opt->batches[group - 1] : 0;
-    const size_t batch = group ? batch_for(size, asked) : 0;
+    const int batched = group > 0 && group <= opt->nbatches;   // not single, not squeeze
+    const size_t asked = batched ? opt->batches[group - 1] : 0;
+    const size_t batch = batched ? batch_for(size, asked) : 0;
     if (batch != asked)
         say_cut(opt, alg, size, asked, batch);
     if (group_input(in, opt, S, idx, m, size, batch) != 0) {
@@ -696,7 +827,7 @@ static void fill_rows(run_state *st, subject *S, const size_t *idx, size_t m, si
 {
     const tb_options *opt = st->opt;
     const size_t size = opt->sizes[z];
-    double base[4] = { -1.0, -1.0, -1.0, -1.0 }, any_base = -1.0;
+    double base[NPATHS] = { -1.0, -1.0, -1.0, -1.0, -1.0 }, any_base = -1.0;
     for (size_t k = 0; k < m; k++) {
         subject *s = &S[idx[k]];
         double lo = s->samples[0], hi = s->samples[0];
@@ -718,7 +849,7 @@ static void fill_rows(run_state *st, subject *S, const size_t *idx, size_t m, si
         o->backend = s->backend;
         o->size = size;
         o->batch = in->batch;
-        o->batch_asked = group ? opt->batches[group - 1] : 1;
+        o->batch_asked = group > 0 && group <= opt->nbatches ? opt->batches[group - 1] : 1;
         st->per_iter[row] = med;
         st->spread[row] = hi - lo;
         o->cycles_per_byte = st->clocked ? med / (double)size : -1.0;
@@ -826,7 +957,7 @@ static int measure_alg(run_state *st, const subject_list *list, double *samples,
     for (size_t j = 0; j < list->n; j++)
         S[j].samples = samples + j * opt->rounds;
     for (size_t z = 0; z < opt->nsizes; z++) {
-        for (size_t g = 0; g <= opt->nbatches; g++) {
+        for (size_t g = 0; g <= squeeze_group(opt); g++) {
             size_t m = 0;
             for (size_t j = 0; j < list->n; j++)
                 if (S[j].group == g)
@@ -845,11 +976,11 @@ int tb_run(const tb_options *opt, tb_meta *meta, tb_result **out, size_t *count)
     const double counter_ghz = meta->counter_ghz, core_ghz = meta->core_ghz;
     const int clocked = core_ghz > 0;
     const size_t cap = subjects_cap(opt);
-    subject_list lists[TD_ALG_COUNT];
+    subject_list lists[TB_NALGS];           // by slot (tb_alg_slot)
     memset(lists, 0, sizeof lists);
     size_t total_subjects = 0, shown = 0, most = 0;
     int status = 0;
-    for (int a = 0; a < TD_ALG_COUNT && status == 0; a++) {
+    for (int a = 0; a < TB_NALGS && status == 0; a++) {
         if (!(opt->algs & (1u << a)))
             continue;
         lists[a].s = calloc(cap, sizeof *lists[a].s);
@@ -857,7 +988,7 @@ int tb_run(const tb_options *opt, tb_meta *meta, tb_result **out, size_t *count)
             status = 1;
             break;
         }
-        list_subjects(opt, (td_alg)a, &lists[a]);
+        list_subjects(opt, tb_alg_at(a), &lists[a]);
         total_subjects += lists[a].n;
         shown += lists[a].shown;
         most = lists[a].n > most ? lists[a].n : most;
@@ -882,7 +1013,7 @@ int tb_run(const tb_options *opt, tb_meta *meta, tb_result **out, size_t *count)
     st.points = total_subjects * opt->nsizes;
     plan_rounds(&st, meta, core_ghz);
     size_t row_base = 0;
-    for (int a = 0; a < TD_ALG_COUNT && status == 0; a++) {
+    for (int a = 0; a < TB_NALGS && status == 0; a++) {
         if (lists[a].s != NULL)
             status = measure_alg(&st, &lists[a], samples, idx, res, row_base);
         row_base += lists[a].shown * opt->nsizes;
@@ -895,7 +1026,7 @@ int tb_run(const tb_options *opt, tb_meta *meta, tb_result **out, size_t *count)
     meta->time_nominal = nominal;
     if (status == 0)
         rows_in_time(res, nres, &st, ref_ghz, counter_ghz);
-    for (int a = 0; a < TD_ALG_COUNT; a++)
+    for (int a = 0; a < TB_NALGS; a++)
         free(lists[a].s);
     free(st.clocks);
     free(st.per_iter);

@@ -42,26 +42,37 @@ static void cpu_model(char *buf, size_t cap)
 
 static void list_backends(FILE *f, const tb_options *opt)
 {
-    for (int a = 0; a < TD_ALG_COUNT; a++) {
+    for (int a = 0; a < TB_NALGS; a++) {
         if (!(opt->algs & (1u << a)))
             continue;
+        const td_alg alg = tb_alg_at(a);
         // The fixed and the streams path run the many-path backends; all
         // three add the automatic choice, the loop (of the typed one-shot or
-        // td_update) and OpenSSL's.
-        static const char *const path_names[4] = { "single", "multi", "fixed", "streams" };
-        for (int p = 0; p < 4; p++) {
+        // td_update) and OpenSSL's. SHAKE has the single and the squeeze
+        // path, both on the single-path backends; OpenSSL has SHA-3 and
+        // SHAKE through EVP alone.
+        static const char *const path_names[5] = { "single", "multi", "fixed", "streams",
+                                                   "squeeze" };
+        const int xof = tb_is_xof(alg);
+        const char *const ssl = td_digest_size(alg) && alg < TD_SHA3_224 ? "openssl"
+                                                                         : "openssl-evp";
+        for (int p = 0; p < 5; p++) {
+            if (xof ? p != 0 && p != 4 : p == 4)
+                continue;
             const char *names[32];
-            const td_path lib_path = p == 0 ? TD_SINGLE : TD_MULTI;
-            const size_t n = td_backends((td_alg)a, lib_path, names, 32);
-            fprintf(f, "%-11s %-7s", td_alg_name((td_alg)a), path_names[p]);
-            if (p > 0)
+            const td_path lib_path = p == 0 || p == 4 ? TD_SINGLE : TD_MULTI;
+            const size_t n = td_backends(alg, lib_path, names, 32);
+            fprintf(f, "%-11s %-7s", td_alg_name(alg), path_names[p]);
+            const int batch = p != 0 && p != 4;
+            if (batch)
                 fputs(" " TB_AUTO, f);
             for (size_t i = 0; i < n && i < 32; i++)
                 fprintf(f, " %s", names[i]);
-            if (p > 0)
+            if (batch)
                 fputs(" " TB_TD_LOOP, f);
             if (opt->openssl)
-                fputs(p == 0 ? " openssl openssl-evp" : " openssl", f);
+                fprintf(f, p == 0 && strcmp(ssl, "openssl") == 0 ? " openssl openssl-evp"
+                                                                 : " %s", ssl);
             fputc('\n', f);
         }
     }

@@ -11,6 +11,44 @@
 
 #include "turbodigest.h"
 
+// --------------------------------------------------------------- algorithms
+
+// The algorithms tdbench measures, by slot: the fixed-output ones at their
+// td_alg values (0 .. TD_ALG_COUNT - 1), then SHAKE128 and SHAKE256 (td_alg
+// 64 and 65) in the two slots after them. tb_options.algs has a bit a slot.
+enum { TB_NALGS = TD_ALG_COUNT + 2 };
+#define TB_ALL_ALGS ((1u << TB_NALGS) - 1u)
+
+static inline int tb_is_xof(td_alg alg)
+{
+    return alg == TD_SHAKE128 || alg == TD_SHAKE256;
+}
+
+static inline td_alg tb_alg_at(int slot)
+{
+    return slot < TD_ALG_COUNT ? (td_alg)slot
+                               : slot == TD_ALG_COUNT ? TD_SHAKE128 : TD_SHAKE256;
+}
+
+static inline int tb_alg_slot(td_alg alg)
+{
+    return alg == TD_SHAKE128 ? TD_ALG_COUNT : alg == TD_SHAKE256 ? TD_ALG_COUNT + 1 : (int)alg;
+}
+
+static inline unsigned tb_alg_bit(td_alg alg)
+{
+    return 1u << tb_alg_slot(alg);
+}
+
+// Bytes of output a message gives: the digest; SHAKE's single path squeezes
+// 32 bytes of SHAKE128 and 64 of SHAKE256 (twice the security strength).
+enum { TB_SHAKE128_OUT = 32, TB_SHAKE256_OUT = 64, TB_SQUEEZE_IN = 32 };
+static inline size_t tb_out_size(td_alg alg)
+{
+    return alg == TD_SHAKE128 ? TB_SHAKE128_OUT
+           : alg == TD_SHAKE256 ? TB_SHAKE256_OUT : td_digest_size(alg);
+}
+
 // ------------------------------------------------------------------ options
 
 typedef enum tb_format { TB_TABLE, TB_CARGO, TB_CSV, TB_JSON, TB_MARKDOWN } tb_format;
@@ -45,7 +83,8 @@ enum {
 #define TB_PATH_SINGLE 1u           // the typed one-shot, one message a call
 #define TB_PATH_MULTI  2u           // td_hash_many over distinct buffers
 #define TB_PATH_FIXED  4u           // td_hash_many_fixed over one buffer
-#define TB_PATH_ALL    (TB_PATH_SINGLE | TB_PATH_MULTI | TB_PATH_FIXED)
+#define TB_PATH_SQUEEZE 16u         // SHAKE: absorb TB_SQUEEZE_IN bytes, squeeze size bytes
+#define TB_PATH_ALL    (TB_PATH_SINGLE | TB_PATH_MULTI | TB_PATH_FIXED | TB_PATH_SQUEEZE)
 #define TB_PATH_STREAMS 8u          // --streams: td_update_many over running hashes
 
 // Backend names of the batch paths that are not the library's: the
@@ -58,7 +97,7 @@ enum {
 #define TB_TWO_BLOCKS "2-blocks"
 
 typedef struct tb_options {
-    unsigned algs;                  // bit (1u << alg) per selected td_alg
+    unsigned algs;                  // bit tb_alg_bit(alg) per selected algorithm
     unsigned paths;                 // TB_PATH_* bits
     char backends[TB_MAX_BACKEND_NAMES][32]; // none: all of them
     size_t nbackends;
@@ -115,7 +154,9 @@ void tb_print_help(FILE *f);
 // divided by the streams (size is the chunk, batch the streams).
 typedef struct tb_result {
     td_alg alg;
-    const char *path;               // "single", "multi", "fixed" or "streams"
+    const char *path;               // "single", "multi", "fixed", "streams" or "squeeze"
+                                    // (SHAKE: size the bytes squeezed after absorbing
+                                    // TB_SQUEEZE_IN)
     const char *backend;            // "portable", "shani", ..., "openssl", "openssl-evp";
                                     // multi and fixed also "auto" and "td-loop"
     size_t size;                    // bytes per message
@@ -203,6 +244,8 @@ double tb_median(double *v, size_t n);
 // ---------------------------------------------------------------- openssl
 
 typedef void tb_hash_fn(const void *data, size_t len, uint8_t *out);
+// SHAKE: out_len bytes of output.
+typedef void tb_xof_fn(const void *data, size_t len, uint8_t *out, size_t out_len);
 
 #ifdef TD_BENCH_OPENSSL
 // Fetches the EVP_MDs; 0 on success.
@@ -211,8 +254,12 @@ void tb_openssl_done(void);
 const char *tb_openssl_version(void);
 // SHA256_Init/Update/Final and siblings; NULL if OpenSSL lacks the algorithm.
 tb_hash_fn *tb_openssl_lowlevel(td_alg alg);
-// EVP_Digest with a pre-fetched EVP_MD.
+// EVP_Digest with a pre-fetched EVP_MD; for SHAKE, EVP_DigestFinalXOF of
+// tb_out_size(alg) bytes.
 tb_hash_fn *tb_openssl_evp(td_alg alg);
+// SHAKE through EVP_DigestInit_ex, EVP_DigestUpdate and EVP_DigestFinalXOF;
+// NULL for other algorithms or where OpenSSL lacks it.
+tb_xof_fn *tb_openssl_xof(td_alg alg);
 // PKCS5_PBKDF2_HMAC with the pre-fetched EVP_MD; 0 on success.
 int tb_openssl_pbkdf2(td_alg alg, const void *password, size_t password_len, const void *salt,
                       size_t salt_len, uint64_t iterations, uint8_t *out, size_t out_len);
@@ -228,8 +275,9 @@ typedef struct tb_openssl_streams {
 } tb_openssl_streams;
 
 #ifdef TD_BENCH_OPENSSL
-// NULL if OpenSSL lacks the algorithm.
-const tb_openssl_streams *tb_openssl_streams_of(td_alg alg);
+// NULL if OpenSSL lacks the algorithm. SHA-3, which has no low-level
+// interface, runs on EVP_MD_CTXs (EVP_DigestUpdate); *evp says which.
+const tb_openssl_streams *tb_openssl_streams_of(td_alg alg, int *evp);
 #endif
 
 // ---------------------------------------------------------------- streams

@@ -49,8 +49,8 @@ static void test_options(void)
     char err[1024];
 
     CHECK(parse(&o, err, sizeof err, (char *)NULL) == TB_PARSE_RUN);
-    CHECK(o.algs == (1u << TD_ALG_COUNT) - 1u);
-    CHECK(o.paths == (TB_PATH_SINGLE | TB_PATH_MULTI | TB_PATH_FIXED));
+    CHECK(o.algs == TB_ALL_ALGS && TB_ALL_ALGS == (1u << 14) - 1u);
+    CHECK(o.paths == (TB_PATH_SINGLE | TB_PATH_MULTI | TB_PATH_FIXED | TB_PATH_SQUEEZE));
     CHECK(o.nbatches == 1 && o.batches[0] == TB_DEFAULT_BATCH && !o.merkle);
     CHECK(o.nsizes == 4 && o.sizes[0] == 10 && o.sizes[1] == 100 && o.sizes[2] == 1000
           && o.sizes[3] == 10000);
@@ -70,6 +70,31 @@ static void test_options(void)
     CHECK(o.nsizes == 6 && o.sizes[0] == 16 && o.sizes[1] == 1024 && o.sizes[2] == 16384
           && o.sizes[3] == 1048576 && o.sizes[4] == 1048576 && o.sizes[5] == 7);
     CHECK(o.rounds == 5 && o.round_ms == 10.0); // an explicit --rounds beats --quick's
+
+    // SHA-3 and SHAKE: the slots after the fixed-output algorithms, in
+    // td_alg_from_name's spellings.
+    CHECK(parse(&o, err, sizeof err, "-a", "sha3-256,shake128", (char *)NULL) == TB_PARSE_RUN);
+    CHECK(o.algs == ((1u << TD_SHA3_256) | (1u << TD_ALG_COUNT)));
+    CHECK(o.algs == (tb_alg_bit(TD_SHA3_256) | tb_alg_bit(TD_SHAKE128)));
+    CHECK(parse(&o, err, sizeof err, "-a", "SHA3_512,SHAKE-256", "-a", "sha3-224", (char *)NULL)
+          == TB_PARSE_RUN);
+    CHECK(o.algs == ((1u << TD_SHA3_512) | (1u << TD_SHA3_224) | (1u << (TD_ALG_COUNT + 1))));
+    CHECK(tb_alg_at(TD_ALG_COUNT) == TD_SHAKE128 && tb_alg_at(TD_ALG_COUNT + 1) == TD_SHAKE256
+          && tb_alg_at(TD_SHA3_384) == TD_SHA3_384 && tb_alg_slot(TD_SHAKE256) == TD_ALG_COUNT + 1);
+    CHECK(tb_out_size(TD_SHAKE128) == 32 && tb_out_size(TD_SHAKE256) == 64
+          && tb_out_size(TD_SHA3_384) == 48);
+    CHECK(parse(&o, err, sizeof err, "-a", "shake512", (char *)NULL) == TB_PARSE_ERROR);
+    CHECK(strstr(err, "sha3-256") != NULL && strstr(err, "shake128") != NULL);
+    CHECK(parse(&o, err, sizeof err, "-a", "shake256", "-p", "squeeze", "-b", "portable",
+                (char *)NULL) == TB_PARSE_RUN);
+    CHECK(o.paths == TB_PATH_SQUEEZE && o.nbackends == 1);
+    // SHAKE has no many path: its many-path backend names are not known.
+    CHECK(parse(&o, err, sizeof err, "-a", "shake128", "-b", "avx512-x8", (char *)NULL)
+          == TB_PARSE_ERROR);
+    CHECK(parse(&o, err, sizeof err, "-p", "squeeze,single", (char *)NULL) == TB_PARSE_RUN);
+    CHECK(o.paths == (TB_PATH_SQUEEZE | TB_PATH_SINGLE));
+    CHECK(parse(&o, err, sizeof err, "-p", "squash", (char *)NULL) == TB_PARSE_ERROR);
+    CHECK(strstr(err, "squeeze") != NULL);
 
     CHECK(parse(&o, err, sizeof err, "--openssl-sizes", (char *)NULL) == TB_PARSE_RUN);
     CHECK(o.nsizes == 6 && o.sizes[0] == 16 && o.sizes[5] == 16384);
@@ -203,7 +228,7 @@ static void test_streams_options(void)
     char err[1024];
 
     CHECK(parse(&o, err, sizeof err, "--streams", "16", (char *)NULL) == TB_PARSE_RUN);
-    CHECK(o.streams && o.paths == TB_PATH_STREAMS && o.algs == (1u << TD_ALG_COUNT) - 1u);
+    CHECK(o.streams && o.paths == TB_PATH_STREAMS && o.algs == TB_ALL_ALGS);
     CHECK(o.nbatches == 1 && o.batches[0] == 16);
     CHECK(o.nsizes == 5 && o.sizes[0] == 64 && o.sizes[1] == 1024 && o.sizes[2] == 4096
           && o.sizes[3] == 65536 && o.sizes[4] == 1048576);
@@ -261,7 +286,7 @@ static void test_pbkdf2_options(void)
 
     CHECK(parse(&o, err, sizeof err, "--pbkdf2", (char *)NULL) == TB_PARSE_RUN);
     CHECK(o.pbkdf2 && o.pbkdf2_iterations == TB_PBKDF2_ITERATIONS && o.paths == 0);
-    CHECK(o.algs == (1u << TD_ALG_COUNT) - 1u);
+    CHECK(o.algs == TB_ALL_ALGS);
     CHECK(parse(&o, err, sizeof err, "--iterations=4096", "-a", "sha1", "--pbkdf2", "-b",
                 "auto,2-blocks", "--quick", (char *)NULL) == TB_PARSE_RUN);
     CHECK(o.pbkdf2 && o.pbkdf2_iterations == 4096 && o.algs == 1u << TD_SHA1);
@@ -580,6 +605,14 @@ static void test_cargo(void)
     CHECK(strcmp(name, "sha512_256_fixed1024_64") == 0);
     tb_cargo_name(name, 8, TD_SHA512_256, "fixed", 1024, 64); // cut short, still a string
     CHECK(strlen(name) == 7);
+    tb_cargo_name(name, sizeof name, TD_SHA3_256, "single", 1, 1000);
+    CHECK(strcmp(name, "sha3_256_1000") == 0);
+    tb_cargo_name(name, sizeof name, TD_SHA3_512, "multi", 64, 4096);
+    CHECK(strcmp(name, "sha3_512_many64_4096") == 0);
+    tb_cargo_name(name, sizeof name, TD_SHAKE128, "squeeze", 1, 1024);
+    CHECK(strcmp(name, "shake128_squeeze_1024") == 0);
+    tb_cargo_name(name, sizeof name, TD_SHAKE256, "single", 1, 10);
+    CHECK(strcmp(name, "shake256_10") == 0);
 }
 
 // -------------------------------------------------------------------- json
@@ -915,6 +948,31 @@ static void test_lane_costs(void)
     text = render(TB_TABLE, 0, r, 5); // 1 KiB is the largest multi row now
     CHECK(strstr(text, " 16 lanes     1024 B     17 blocks      482 cycles a block\n") != NULL);
     free(text);
+
+    // SHA-3's padding is a byte at least, with no length field: 119 bytes
+    // are one block of SHA3-256's 136, 136 bytes two, 4096 bytes 31.
+    static const size_t sha3_sizes[3] = { 119, 136, 4096 };
+    static const char *const sha3_lines[3] = {
+        "  sha3-256    fixed  avx512-x8       8 lanes      119 B      1 blocks      952 cycles a block\n",
+        "  sha3-256    fixed  avx512-x8       8 lanes      136 B      2 blocks      544 cycles a block\n",
+        "  sha3-256    fixed  avx512-x8       8 lanes     4096 B     31 blocks     1057 cycles a block\n",
+    };
+    for (size_t i = 0; i < 3; i++) {
+        memset(&r[0], 0, sizeof r[0]);
+        r[0].alg = TD_SHA3_256;
+        r[0].path = "fixed";
+        r[0].backend = "avx512-x8";
+        r[0].size = sha3_sizes[i];
+        r[0].batch = r[0].batch_asked = 64;
+        r[0].ns_per_iter = 1000.0;
+        r[0].mb_per_s = (double)r[0].size;
+        r[0].cycles_per_byte = 1.0;
+        r[0].ratio = -1.0;
+        r[0].rounds = 3;
+        text = render(TB_TABLE, 0, r, 1);
+        CHECK(strstr(text, sha3_lines[i]) != NULL);
+        free(text);
+    }
 }
 
 // --pbkdf2's rows: SHA-1 at 100000 iterations (ours, OpenSSL's, the

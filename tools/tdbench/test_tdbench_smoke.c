@@ -51,6 +51,7 @@ static int run(const char *args, char *out, size_t cap)
 
 static void check_streams(void);
 static void check_pbkdf2(void);
+static void check_sha3(void);
 
 static int has_row(const char *csv, const char *path, const char *backend, const char *size,
                    const char *batch)
@@ -197,6 +198,7 @@ int main(int argc, char **argv)
           && strstr(out, "--streams") != NULL && strstr(out, "--chunk") != NULL
           && strstr(out, "--pbkdf2") != NULL && strstr(out, "--iterations") != NULL);
 
+    check_sha3();
     if (failures) {
         fprintf(stderr, "test_tdbench_smoke: %d check(s) failed\n", failures);
         return 1;
@@ -291,4 +293,86 @@ static void check_pbkdf2(void)
               sizeof out) == 0);
     CHECK(strstr(out, "| algorithm | output | iterations |") != NULL);
     CHECK(strstr(out, "\n| sha256 | 32 B | 1000 | ") != NULL);
+}
+
+// A CSV row of any algorithm: "\nALG,PATH,BACKEND,SIZE,BATCH,".
+static int has_alg_row(const char *csv, const char *alg, const char *path, const char *backend,
+                       const char *size, const char *batch)
+{
+    char needle[128];
+    snprintf(needle, sizeof needle, "\n%s,%s,%s,%s,%s,", alg, path, backend, size, batch);
+    return strstr(csv, needle) != NULL;
+}
+
+// -a sha3-256,shake128: SHA3-256's single path on every single-path backend
+// and (built with it) OpenSSL's EVP, its batch paths on every many-path
+// backend with auto, td-loop and the EVP loop; SHAKE128's single path and
+// its squeeze of 1 KiB from 32 bytes beside EVP_DigestFinalXOF, and no
+// batch rows for it; --streams for SHA-3 (EVP_DigestUpdate beside it);
+// cargo names; a sha3 -b that SHAKE lacks refused.
+static void check_sha3(void)
+{
+    static char out[1 << 20];
+    CHECK(run("--quick --round-ms 1 -a sha3-256,shake128 --sizes 64,1024 --format csv", out,
+              sizeof out) == 0);
+    const td_alg algs[2] = { TD_SHA3_256, TD_SHAKE128 };
+    for (int a = 0; a < 2; a++) {
+        const char *alg = td_alg_name(algs[a]);
+        const char *names[64];
+        size_t n = td_backends(algs[a], TD_SINGLE, names, 64);
+        CHECK(n >= 1);
+        for (size_t i = 0; i < n && i < 64; i++) {
+            if (!has_alg_row(out, alg, "single", names[i], "1024", "1")) {
+                fprintf(stderr, "no csv row for %s %s (single path)\n", alg, names[i]);
+                failures++;
+            }
+            if (algs[a] == TD_SHAKE128 && !has_alg_row(out, alg, "squeeze", names[i], "1024", "1")) {
+                fprintf(stderr, "no csv row for %s %s (squeeze path)\n", alg, names[i]);
+                failures++;
+            }
+        }
+#ifdef TD_BENCH_OPENSSL
+        CHECK(has_alg_row(out, alg, "single", "openssl-evp", "64", "1"));
+        CHECK(!has_alg_row(out, alg, "single", "openssl", "64", "1"));
+#endif
+        if (algs[a] == TD_SHAKE128)
+            continue;
+        n = td_backends(algs[a], TD_MULTI, names, 64);
+        for (size_t i = 0; i < n && i < 64; i++) {
+            if (!has_alg_row(out, alg, "multi", names[i], "1024", "64")
+                || !has_alg_row(out, alg, "fixed", names[i], "64", "64")) {
+                fprintf(stderr, "no csv rows for %s %s (batch paths)\n", alg, names[i]);
+                failures++;
+            }
+        }
+        CHECK(has_alg_row(out, alg, "multi", "auto", "1024", "64"));
+        CHECK(has_alg_row(out, alg, "multi", "td-loop", "1024", "64"));
+#ifdef TD_BENCH_OPENSSL
+        CHECK(has_alg_row(out, alg, "multi", "openssl-evp", "1024", "64"));
+        CHECK(has_alg_row(out, alg, "fixed", "openssl-evp", "64", "64"));
+#endif
+    }
+#ifdef TD_BENCH_OPENSSL
+    CHECK(has_alg_row(out, "shake128", "squeeze", "openssl-evp", "1024", "1"));
+#endif
+    CHECK(count_of(out, "\nshake128,multi,") == 0 && count_of(out, "\nshake128,fixed,") == 0);
+    CHECK(count_of(out, "\nshake128,squeeze,") >= 2 && count_of(out, "\nsha3-256,squeeze,") == 0);
+
+    CHECK(run("--quick --round-ms 1 -a sha3-512,shake256 --sizes 64 -b portable --format cargo",
+              out, sizeof out) == 0);
+    CHECK(strstr(out, "test sha3_512_64 ") != NULL && strstr(out, "test shake256_64 ") != NULL);
+    CHECK(strstr(out, "test shake256_squeeze_64 ") != NULL);
+    CHECK(strstr(out, "test sha3_512_many64_64 ") != NULL);
+
+    CHECK(run("--quick --round-ms 1 -a sha3-224,shake128 --streams 8 --chunk 200 --format csv",
+              out, sizeof out) == 0);
+    CHECK(has_alg_row(out, "sha3-224", "streams", "auto", "200", "8"));
+    CHECK(has_alg_row(out, "sha3-224", "streams", "td-loop", "200", "8"));
+#ifdef TD_BENCH_OPENSSL
+    CHECK(has_alg_row(out, "sha3-224", "streams", "openssl-evp", "200", "8"));
+#endif
+    CHECK(strstr(out, "\nshake128,") == NULL);
+
+    // SHAKE has no many path: a many-path backend alone is not one of its.
+    CHECK(run("-a shake128 -b avx2-x4,avx512-x8", out, sizeof out) == 2);
 }

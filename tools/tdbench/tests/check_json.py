@@ -21,9 +21,11 @@ FIELDS = {
 }
 NULLABLE = {"cycles_per_byte", "counter_per_byte", "ratio_openssl"}
 BLOCK = {"md5": 64, "sha1": 64, "sha224": 64, "sha256": 64, "sha384": 128, "sha512": 128,
-         "sha512-224": 128, "sha512-256": 128}
+         "sha512-224": 128, "sha512-256": 128,
+         "sha3-224": 144, "sha3-256": 136, "sha3-384": 104, "sha3-512": 72}
 DIGEST = {"md5": 16, "sha1": 20, "sha224": 28, "sha256": 32, "sha384": 48, "sha512": 64,
-          "sha512-224": 28, "sha512-256": 32}
+          "sha512-224": 28, "sha512-256": 32,
+          "sha3-224": 28, "sha3-256": 32, "sha3-384": 48, "sha3-512": 64}
 
 
 def bytes_per_unit(row):
@@ -94,20 +96,35 @@ def main():
     if not want <= got or any(r["path"] != "streams" for r in rows):
         sys.exit(f"check_json: --streams: missing {sorted(want - got)}")
 
+    # SHA-3 and SHAKE: the single path, SHA3-256's batch paths, SHAKE128's
+    # squeeze (size the bytes squeezed, batch 1) and no batch rows for it.
+    rows = run(tdbench, *quick, "-a", "sha3-256,shake128", "--sizes", "64,1K",
+               "-b", "portable,auto")
+    got = {(r["alg"], r["path"], r["backend"], r["size"], r["batch"]) for r in rows}
+    want = {(a, "single", "portable", s, 1) for a in ("sha3-256", "shake128") for s in (64, 1024)}
+    want |= {("shake128", "squeeze", "portable", s, 1) for s in (64, 1024)}
+    want |= {("sha3-256", p, "auto", s, 64) for p in ("multi", "fixed") for s in (64, 1024)}
+    if not want <= got:
+        sys.exit(f"check_json: sha3/shake: missing {sorted(want - got)}")
+    if any(r["alg"] == "shake128" and r["path"] not in ("single", "squeeze") for r in rows) \
+            or any(r["alg"] == "sha3-256" and r["path"] == "squeeze" for r in rows):
+        sys.exit("check_json: sha3/shake: a row on a path the algorithm does not have")
+
     # --merkle's rows: SHA-256, 64-byte nodes, 1024 of them a call.
     rows = run(tdbench, "--merkle", *quick)
     if any(r["alg"] != "sha256" or r["size"] != 64 or r["batch"] != 1024 for r in rows):
         sys.exit("check_json: --merkle: a row of another workload")
     # --pbkdf2: per iteration, the output and the iterations in size and
     # batch; WPA2's two rows with SHA-1 alone.
-    rows = run(tdbench, "--pbkdf2", "--iterations", "500", *quick, "-a", "sha1,sha512")
+    rows = run(tdbench, "--pbkdf2", "--iterations", "500", *quick, "-a", "sha1,sha512,sha3-384")
     got = {(r["alg"], r["backend"], r["size"], r["batch"]) for r in rows}
     want = {("sha1", b, 20, 500) for b in ("auto", "2-blocks")}
     want |= {("sha512", b, 64, 500) for b in ("auto", "2-blocks")}
+    want |= {("sha3-384", b, 48, 500) for b in ("auto", "2-blocks")}
     want |= {("sha1", "auto", n, 4096) for n in (20, 32)}
     if not want <= got or any(r["path"] != "pbkdf2" for r in rows):
         sys.exit(f"check_json: --pbkdf2: missing {sorted(want - got)}")
-    if any(r["alg"] == "sha512" and r["batch"] == 4096 for r in rows):
+    if any(r["alg"] != "sha1" and r["batch"] == 4096 for r in rows):
         sys.exit("check_json: --pbkdf2: WPA2 rows beside SHA-512")
     print("check_json: ok")
 
