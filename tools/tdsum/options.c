@@ -149,10 +149,11 @@ HELP_TEXT
 "      --version         output version information and exit\n"
 "\n"
 "The sums are computed as described in RFC 1321 (MD5), FIPS 180-4 (SHA),\n"
-"FIPS 202 (SHA-3) and RFC 2104 (HMAC). When checking, the input should be a former output of this\n"
-"program or of coreutils. The default mode is to print a line with: checksum,\n"
-"a space, a character indicating input mode ('*' for binary, ' ' for text or\n"
-"where binary is insignificant), and name for each FILE.\n",
+"FIPS 202 (SHA-3) and RFC 2104 (HMAC). When checking, the input should be a\n"
+"former output of this program or of coreutils. The default mode is to print\n"
+"a line with: checksum, a space, a character indicating input mode ('*' for\n"
+"binary, ' ' for text or where binary is insignificant), and name for each\n"
+"FILE. With --tag, SHA-3 lines read 'SHA3-256 (FILE) = HEX', as GNU cksum's.\n",
         stdout);
 }
 
