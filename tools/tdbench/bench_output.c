@@ -148,8 +148,9 @@ static void header_lines(FILE *f, const tb_meta *m, const char *prefix)
                "buffer; fixed: td_hash_many_fixed over a batch laid end to end; time per message\n",
             prefix);
     fprintf(f, "%s         auto: nothing pinned (the library's choice for that many messages); "
-               "td-loop: the typed one-shot (td_sha256 etc.) on each message of the batch; "
-               "openssl: XXX_Init/Update/Final the same way\n", prefix);
+               "td-loop: the typed one-shot (td_sha256 etc.; td_hash for SHA-3) on each "
+               "message of the batch; openssl: XXX_Init/Update/Final the same way (openssl-evp: "
+               "EVP_Digest, for SHA-3)\n", prefix);
     if (m->merkle)
         fprintf(f, "%smerkle:  one level of a SHA-256 Merkle tree: %d distinct %d-byte nodes "
                    "(two child digests each) into %d digests; the loops run over the level "
