@@ -114,3 +114,17 @@ td_add_isa(sha512_avx2_x4
   FLAGS -mavx2
   PROBE "#include <immintrin.h>
 int main(void) { if (_mm_cvtsi128_si32(_mm256_castsi256_si128(_mm256_shuffle_epi8(_mm256_permute2x128_si256(_mm256_slli_epi64(_mm256_unpacklo_epi64(_mm256_setzero_si256(), _mm256_setzero_si256()), 7), _mm256_setzero_si256(), 0x20), _mm256_setzero_si256())))) {} }")
+
+# Keccak-f[1600] on the many path, 8 states in the 64-bit elements of 25 ZMM
+# registers (VPTERNLOGQ, VPROLQ, masked loads, 64-bit chunk shuffles), or 4
+# in YMM registers.
+td_add_isa(sha3_avx512_x8
+  FLAGS -mavx512f -mavx512vl
+  PROBE "#include <immintrin.h>
+int main(void) { if (_mm_cvtsi128_si32(_mm512_castsi512_si128(_mm512_shuffle_i64x2(_mm512_ternarylogic_epi64(_mm512_rol_epi64(_mm512_setzero_si512(), 7), _mm512_maskz_loadu_epi64(1, (const void *)0), _mm512_unpacklo_epi64(_mm512_setzero_si512(), _mm512_setzero_si512()), 0xd2), _mm512_setzero_si512(), 0x88))) + _mm256_extract_epi32(_mm256_rol_epi64(_mm256_setzero_si256(), 1), 0)) {} }")
+
+# The same 4 states at a time in YMM registers, for CPUs without AVX-512.
+td_add_isa(sha3_avx2_x4
+  FLAGS -mavx2
+  PROBE "#include <immintrin.h>
+int main(void) { if (_mm_cvtsi128_si32(_mm256_castsi256_si128(_mm256_shuffle_epi8(_mm256_permute2x128_si256(_mm256_andnot_si256(_mm256_slli_epi64(_mm256_setzero_si256(), 7), _mm256_maskload_epi64((const long long *)0, _mm256_setzero_si256())), _mm256_setzero_si256(), 0x20), _mm256_setzero_si256())))) {} }")
