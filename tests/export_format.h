@@ -13,7 +13,8 @@
 enum { EF_HEADER = 8, EF_CRC = 4 };
 enum { EF_MAGIC = 0, EF_VERSION = 4, EF_ALG = 5, EF_BUFFERED = 6, EF_ZERO = 7, EF_LENGTH = 8 };
 
-// The length field's size: 16 bytes for the SHA-512 family, else 8.
+// The length field's size: 16 bytes for the SHA-512 family, else 8 (SHA-3
+// included: its blocks of 144, 136, 104 and 72 bytes are no 128).
 static inline size_t ef_length_size(td_alg alg)
 {
     return td_block_size(alg) == 128 ? 16 : 8;
@@ -27,6 +28,10 @@ static inline size_t ef_state_size(td_alg alg)
     case TD_SHA1:   return 20;
     case TD_SHA224:
     case TD_SHA256: return 32;
+    case TD_SHA3_224:
+    case TD_SHA3_256:
+    case TD_SHA3_384:
+    case TD_SHA3_512: return 200; // Keccak's 25 lanes of 64 bits
     default:        return 64;
     }
 }
@@ -107,7 +112,10 @@ static inline int ef_well_formed(const uint8_t *blob, size_t len, int hmac)
     const uint64_t max_61 = ((uint64_t)1 << 61) - 1;
     if (lo % b != n)
         return 0;
-    if (b == 128 ? hi > max_61 : alg != TD_MD5 && lo > max_61)
+    // Limits: 2^125 - 1 bytes for the SHA-512 family, 2^61 - 1 for SHA-1 and
+    // SHA-224/256, none for MD5 (its count wraps), 2^64 - 1 for SHA-3 (any
+    // value of the 64-bit field).
+    if (b == 128 ? hi > max_61 : alg != TD_MD5 && !tu_is_sha3(alg) && lo > max_61)
         return 0;
     return !hmac || hi != 0 || lo >= b; // an HMAC's inner hash has the key block
 }

@@ -248,8 +248,11 @@ static void sealed_header_corruptions(int hmac, td_alg alg, const uint8_t *blob,
         memcpy(bad, blob, len);
         bad[EF_ALG] = (uint8_t)other;
         ef_seal(bad, len);
+        // SHA-3's rates differ, its state not: a SHA3-224 export after no
+        // whole block is a SHA3-512 one too, where the count fits its rate.
         if (other < TD_ALG_COUNT && ef_size((td_alg)other, hmac, bad[EF_BUFFERED]) == len &&
-            td_block_size((td_alg)other) == td_block_size(alg))
+            (td_block_size((td_alg)other) == td_block_size(alg) ||
+             (tu_is_sha3(alg) && tu_is_sha3((td_alg)other) && ef_well_formed(bad, len, hmac))))
             accepted(hmac, bad, len, "the export as one of another algorithm of the family");
         else
             refused(hmac, bad, len, "another algorithm");
@@ -315,9 +318,17 @@ static void sealed_length_corruptions(int hmac, td_alg alg, const uint8_t *blob,
     }
 
     // The length limit: SHA-1 and SHA-224/256 2^61 - 1 bytes, the SHA-512
-    // family's high half 2^61 - 1, MD5 none.
+    // family's high half 2^61 - 1, MD5 none, SHA-3 2^64 - 1 bytes (the
+    // field's largest value: nothing above it to refuse).
     memcpy(bad, blob, len);
-    if (td_block_size(alg) == 128) {
+    if (tu_is_sha3(alg)) {
+        ef_put64(bad + lo_at, (max_61 + 1) + b - (((max_61 + 1) % b + b - n) % b));
+        ef_seal(bad, len);
+        accepted(hmac, bad, len, "SHA-3 past 2^61 bytes");
+        ef_put64(bad + lo_at, UINT64_MAX - ((UINT64_MAX - n) % b));
+        ef_seal(bad, len);
+        accepted(hmac, bad, len, "SHA-3's longest message, 2^64 - 1 bytes or just below");
+    } else if (td_block_size(alg) == 128) {
         ef_put64(bad + EF_LENGTH, max_61);
         ef_seal(bad, len);
         accepted(hmac, bad, len, "the SHA-512 family's longest message");

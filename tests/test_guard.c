@@ -3,7 +3,9 @@
  * after one), outputs whose last byte is the last one before a guard, and
  * contexts placed so that they end at a guard; running contexts fed chunks
  * that end at a guard through td_update_many and finished by td_final_many
- * into digests that end at one. A read or write one byte too far faults. Every backend is pinned in turn; results are compared with the
+ * into digests that end at one; SHAKE's messages, outputs and xof at
+ * guards too. A read or write one byte too far faults. Every backend is
+ * pinned in turn; results are compared with the
  * reference of ref.h (OpenSSL where the build has it, else the portable
  * backend on copies in ordinary memory). POSIX (mmap, mprotect) and Windows
  * (VirtualAlloc, VirtualProtect): elsewhere the test reports itself skipped
@@ -84,7 +86,10 @@ enum { DATA_BYTES = 20 * 1024 }; // rounded up to whole pages
 static guarded in, out, ctxg;
 
 // Extra lengths beyond 0..300: block multiples and their neighbours.
-static const size_t big_lens[] = { 511, 512, 513, 1023, 1024, 1025, 2048, 4095, 4096, 4097, 8192, 16384 + 64 };
+// 1008, 1040, 1080, 1088: whole blocks of SHA3-224 (7 of 144), SHA3-384
+// (10 of 104), SHA3-512 (15 of 72), SHA3-256 (8 of 136).
+static const size_t big_lens[] = { 511,  512,  513,  1008, 1023, 1024, 1025, 1040,
+                                   1080, 1088, 2048, 4095, 4096, 4097, 8192, 16384 + 64 };
 
 // The message of length len ending at the upper guard (its start moves, so
 // the alignment varies too).
@@ -188,7 +193,7 @@ static void check_many_input(td_alg alg, size_t len)
 // chunk together.
 static void check_streams_input(td_alg alg, size_t len)
 {
-    enum { N = 17 }; // 17 contexts fit in the guarded page
+    enum { N = 17 }; // ctxg holds 17 contexts (CTX_PAGES)
     const size_t b = td_block_size(alg), d = td_digest_size(alg);
     td_ctx *const c = (td_ctx *)(void *)(ctxg.hi - N * sizeof(td_ctx));
     td_ctx *ctxs[N];
@@ -419,12 +424,74 @@ static void check_ctx(td_alg alg)
     }
 }
 
+// SHAKE: messages that end at a guard or start right after one, through
+// td_shake and td_xof_* (absorbed in two pieces); outputs whose last byte
+// is the last before a guard, squeezed at once or in pieces; an xof whose
+// last byte is the last before a guard.
+static void check_xof(td_alg alg)
+{
+    const size_t rate = td_block_size(alg);
+    enum { MAX_OUT = 3 * 168 + 2 };
+    uint8_t want[MAX_OUT], got[MAX_OUT];
+    td_xof *const x = (td_xof *)(void *)(ctxg.hi - sizeof(td_xof));
+    static const size_t more[] = { 504, 505, 1007, 1008, 1009, 1088, 4096, 4097, 8192 };
+
+    for (size_t k = 0; k <= 300 + sizeof more / sizeof more[0]; k++) {
+        const size_t len = k <= 300 ? k : more[k - 301];
+        const size_t out_len = 1 + (len * 13) % (MAX_OUT - 1);
+        tu_set_len(len);
+        for (int at_start = 0; at_start < 2; at_start++) {
+            const uint8_t *msg = at_start ? in.lo : msg_at_end(len);
+            ref_shake(alg, msg, len, want, out_len);
+            memset(got, 0, sizeof got);
+            if (TU_OK(td_shake(alg, msg, len, got, out_len), "td_shake"))
+                TU_EQ_MEM(got, want, out_len,
+                          at_start ? "td_shake, message after a guard page"
+                                   : "td_shake, message ending at a guard page");
+            const size_t cut = (len * 5) / 7;
+            memset(got, 0, sizeof got);
+            int rc = td_xof_init(x, alg);
+            if (rc == TD_OK) rc = td_xof_absorb(x, msg, cut);
+            if (rc == TD_OK) rc = td_xof_absorb(x, msg + cut, len - cut);
+            if (rc == TD_OK) rc = td_xof_squeeze(x, got, out_len);
+            if (TU_OK(rc, "td_xof_* with the xof at a guard page"))
+                TU_EQ_MEM(got, want, out_len, "td_xof_*, message and xof at guard pages");
+        }
+    }
+
+    // Outputs ending at the guard: every length up to three blocks and two.
+    const uint8_t *msg = in.lo + 11;
+    ref_shake(alg, msg, 77, want, MAX_OUT);
+    for (size_t ol = 0; ol <= 3 * rate + 2; ol++) {
+        uint8_t *o = out.hi - ol;
+        tu_set_len(ol);
+        if (TU_OK(td_shake(alg, msg, 77, o, ol), "td_shake"))
+            TU_EQ_MEM(o, want, ol, "td_shake, output at a guard page");
+        // Squeezed in pieces of 1 .. rate + 1 bytes, the last ending at the
+        // guard.
+        int rc = td_xof_init(x, alg);
+        if (rc == TD_OK) rc = td_xof_absorb(x, msg, 77);
+        for (size_t pos = 0, step = 1 + ol % 7; pos < ol && rc == TD_OK;) {
+            size_t n = step < ol - pos ? step : ol - pos;
+            rc = td_xof_squeeze(x, o + pos, n);
+            pos += n;
+            step = step % (rate + 1) + 5;
+        }
+        if (TU_OK(rc, "td_xof_squeeze in pieces"))
+            TU_EQ_MEM(o, want, ol, "td_xof_squeeze in pieces, output at a guard page");
+    }
+    tu_clear_len();
+}
+
 int main(int argc, char **argv)
 {
     tu_init(argc, argv, "test_guard");
     page = page_size();
     if (!guarded_alloc(&in, (DATA_BYTES + page - 1) / page)
-        || !guarded_alloc(&out, 1) || !guarded_alloc(&ctxg, 1)) {
+        || !guarded_alloc(&out, 1)
+        // 17 td_ctx or 9 td_hmac_ctx side by side (check_streams_input):
+        // more than a page since SHA-3's 200-byte state and 168-byte buffer.
+        || !guarded_alloc(&ctxg, (17 * sizeof(td_ctx) + 9 * sizeof(td_hmac_ctx) + page - 1) / page)) {
         fprintf(stderr, "test_guard: guard pages could not be set up\n");
         return 2;
     }
@@ -460,10 +527,74 @@ int main(int argc, char **argv)
             check_streams_output(alg);
         }
     }
+    for (size_t x = 0; x < 2; x++) {
+        const char *be;
+        TU_FOR_EACH_BACKEND(tu_xofs[x], TD_SINGLE, be)
+            check_xof(tu_xofs[x]);
+    }
     return tu_finish();
 }
 
 #else // neither POSIX nor Windows
+
+// SHAKE: messages that end at a guard or start right after one, through
+// td_shake and td_xof_* (absorbed in two pieces); outputs whose last byte
+// is the last before a guard, squeezed at once or in pieces; an xof whose
+// last byte is the last before a guard.
+static void check_xof(td_alg alg)
+{
+    const size_t rate = td_block_size(alg);
+    enum { MAX_OUT = 3 * 168 + 2 };
+    uint8_t want[MAX_OUT], got[MAX_OUT];
+    td_xof *const x = (td_xof *)(void *)(ctxg.hi - sizeof(td_xof));
+    static const size_t more[] = { 504, 505, 1007, 1008, 1009, 1088, 4096, 4097, 8192 };
+
+    for (size_t k = 0; k <= 300 + sizeof more / sizeof more[0]; k++) {
+        const size_t len = k <= 300 ? k : more[k - 301];
+        const size_t out_len = 1 + (len * 13) % (MAX_OUT - 1);
+        tu_set_len(len);
+        for (int at_start = 0; at_start < 2; at_start++) {
+            const uint8_t *msg = at_start ? in.lo : msg_at_end(len);
+            ref_shake(alg, msg, len, want, out_len);
+            memset(got, 0, sizeof got);
+            if (TU_OK(td_shake(alg, msg, len, got, out_len), "td_shake"))
+                TU_EQ_MEM(got, want, out_len,
+                          at_start ? "td_shake, message after a guard page"
+                                   : "td_shake, message ending at a guard page");
+            const size_t cut = (len * 5) / 7;
+            memset(got, 0, sizeof got);
+            int rc = td_xof_init(x, alg);
+            if (rc == TD_OK) rc = td_xof_absorb(x, msg, cut);
+            if (rc == TD_OK) rc = td_xof_absorb(x, msg + cut, len - cut);
+            if (rc == TD_OK) rc = td_xof_squeeze(x, got, out_len);
+            if (TU_OK(rc, "td_xof_* with the xof at a guard page"))
+                TU_EQ_MEM(got, want, out_len, "td_xof_*, message and xof at guard pages");
+        }
+    }
+
+    // Outputs ending at the guard: every length up to three blocks and two.
+    const uint8_t *msg = in.lo + 11;
+    ref_shake(alg, msg, 77, want, MAX_OUT);
+    for (size_t ol = 0; ol <= 3 * rate + 2; ol++) {
+        uint8_t *o = out.hi - ol;
+        tu_set_len(ol);
+        if (TU_OK(td_shake(alg, msg, 77, o, ol), "td_shake"))
+            TU_EQ_MEM(o, want, ol, "td_shake, output at a guard page");
+        // Squeezed in pieces of 1 .. rate + 1 bytes, the last ending at the
+        // guard.
+        int rc = td_xof_init(x, alg);
+        if (rc == TD_OK) rc = td_xof_absorb(x, msg, 77);
+        for (size_t pos = 0, step = 1 + ol % 7; pos < ol && rc == TD_OK;) {
+            size_t n = step < ol - pos ? step : ol - pos;
+            rc = td_xof_squeeze(x, o + pos, n);
+            pos += n;
+            step = step % (rate + 1) + 5;
+        }
+        if (TU_OK(rc, "td_xof_squeeze in pieces"))
+            TU_EQ_MEM(o, want, ol, "td_xof_squeeze in pieces, output at a guard page");
+    }
+    tu_clear_len();
+}
 
 int main(int argc, char **argv)
 {

@@ -420,8 +420,9 @@ static int sha256_or_sha1(td_alg alg) { return alg == TD_SHA1 || alg == TD_SHA22
 // Contexts whose byte counts are set next to 2^64 (MD5 and the SHA-512
 // family: a carry into the high word, for SHA-512 also to the high word's
 // top, 2^125 bytes) or a MiB below SHA-1/256's limit (a bit count with its
-// top bits set), then random calls; the twins are set alike. White-box, as
-// test_api's length test: no reference but the twins.
+// top bits set) or SHA-3's (2^64 - 1 bytes; a whole number of its blocks,
+// which are no power of two), then random calls; the twins are set alike.
+// White-box, as test_api's length test: no reference but the twins.
 static void faked_counters(td_alg alg)
 {
     const size_t b = td_block_size(alg), n = short_run ? 9 : 40;
@@ -431,6 +432,8 @@ static void faked_counters(td_alg alg)
         uint64_t lo, hi = 0;
         if (sha256_or_sha1(alg)) {
             lo = ((uint64_t)1 << 61) - ((uint64_t)1 << 20) - tu_rand_below(64) * b;
+        } else if (tu_is_sha3(alg)) {
+            lo = (UINT64_MAX / b - ((uint64_t)1 << 20) / b - tu_rand_below(64)) * b;
         } else {
             lo = (uint64_t)0 - (uint64_t)tu_rand_range(1, 64) * b;
             if (sha512_family(alg) && tu_rand_below(2))
@@ -721,13 +724,16 @@ static void limit_cases(td_alg alg)
         twin_update(&S, i, p, len);
     }
     S.faked = 1;
-    // room bytes left to the limit, a whole number of blocks so that the
-    // buffer agrees with the count.
-    const size_t room = 2 * b - 1;
+    // room bytes left to the limit, the count a whole number of blocks so
+    // that the buffer agrees with it (SHA-3's limit, 2^64 - 1, is no whole
+    // number of its blocks).
+    const size_t room = tu_is_sha3(alg) ? (size_t)(UINT64_MAX % b) + b : 2 * b - 1;
     td_ctx *last = &S.ctx[n - 1], *twin = &S.twin[n - 1];
     TU_OK(td_init(last, alg), "td_init");
     if (sha512_family(alg)) {
         last->td_bytes_hi = ((uint64_t)1 << 61) - 1;
+        last->td_bytes_lo = UINT64_MAX - room;
+    } else if (tu_is_sha3(alg)) {
         last->td_bytes_lo = UINT64_MAX - room;
     } else {
         last->td_bytes_lo = ((uint64_t)1 << 61) - 1 - room;
