@@ -537,65 +537,6 @@ int main(int argc, char **argv)
 
 #else // neither POSIX nor Windows
 
-// SHAKE: messages that end at a guard or start right after one, through
-// td_shake and td_xof_* (absorbed in two pieces); outputs whose last byte
-// is the last before a guard, squeezed at once or in pieces; an xof whose
-// last byte is the last before a guard.
-static void check_xof(td_alg alg)
-{
-    const size_t rate = td_block_size(alg);
-    enum { MAX_OUT = 3 * 168 + 2 };
-    uint8_t want[MAX_OUT], got[MAX_OUT];
-    td_xof *const x = (td_xof *)(void *)(ctxg.hi - sizeof(td_xof));
-    static const size_t more[] = { 504, 505, 1007, 1008, 1009, 1088, 4096, 4097, 8192 };
-
-    for (size_t k = 0; k <= 300 + sizeof more / sizeof more[0]; k++) {
-        const size_t len = k <= 300 ? k : more[k - 301];
-        const size_t out_len = 1 + (len * 13) % (MAX_OUT - 1);
-        tu_set_len(len);
-        for (int at_start = 0; at_start < 2; at_start++) {
-            const uint8_t *msg = at_start ? in.lo : msg_at_end(len);
-            ref_shake(alg, msg, len, want, out_len);
-            memset(got, 0, sizeof got);
-            if (TU_OK(td_shake(alg, msg, len, got, out_len), "td_shake"))
-                TU_EQ_MEM(got, want, out_len,
-                          at_start ? "td_shake, message after a guard page"
-                                   : "td_shake, message ending at a guard page");
-            const size_t cut = (len * 5) / 7;
-            memset(got, 0, sizeof got);
-            int rc = td_xof_init(x, alg);
-            if (rc == TD_OK) rc = td_xof_absorb(x, msg, cut);
-            if (rc == TD_OK) rc = td_xof_absorb(x, msg + cut, len - cut);
-            if (rc == TD_OK) rc = td_xof_squeeze(x, got, out_len);
-            if (TU_OK(rc, "td_xof_* with the xof at a guard page"))
-                TU_EQ_MEM(got, want, out_len, "td_xof_*, message and xof at guard pages");
-        }
-    }
-
-    // Outputs ending at the guard: every length up to three blocks and two.
-    const uint8_t *msg = in.lo + 11;
-    ref_shake(alg, msg, 77, want, MAX_OUT);
-    for (size_t ol = 0; ol <= 3 * rate + 2; ol++) {
-        uint8_t *o = out.hi - ol;
-        tu_set_len(ol);
-        if (TU_OK(td_shake(alg, msg, 77, o, ol), "td_shake"))
-            TU_EQ_MEM(o, want, ol, "td_shake, output at a guard page");
-        // Squeezed in pieces of 1 .. rate + 1 bytes, the last ending at the
-        // guard.
-        int rc = td_xof_init(x, alg);
-        if (rc == TD_OK) rc = td_xof_absorb(x, msg, 77);
-        for (size_t pos = 0, step = 1 + ol % 7; pos < ol && rc == TD_OK;) {
-            size_t n = step < ol - pos ? step : ol - pos;
-            rc = td_xof_squeeze(x, o + pos, n);
-            pos += n;
-            step = step % (rate + 1) + 5;
-        }
-        if (TU_OK(rc, "td_xof_squeeze in pieces"))
-            TU_EQ_MEM(o, want, ol, "td_xof_squeeze in pieces, output at a guard page");
-    }
-    tu_clear_len();
-}
-
 int main(int argc, char **argv)
 {
     tu_init(argc, argv, "test_guard");
