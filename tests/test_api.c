@@ -31,10 +31,12 @@
 #define HAVE_FORK 1
 #endif
 
-static const size_t want_digest[TD_ALG_COUNT] = { 16, 20, 28, 32, 48, 64, 28, 32 };
-static const size_t want_block[TD_ALG_COUNT] = { 64, 64, 64, 64, 128, 128, 128, 128 };
+static const size_t want_digest[TD_ALG_COUNT] = { 16, 20, 28, 32, 48, 64, 28, 32, 28, 32, 48, 64 };
+static const size_t want_block[TD_ALG_COUNT] = { 64,  64,  64,  64,  128, 128,
+                                                 128, 128, 144, 136, 104, 72 };
 static const char *const want_name[TD_ALG_COUNT] = {
     "md5", "sha1", "sha224", "sha256", "sha384", "sha512", "sha512-224", "sha512-256",
+    "sha3-224", "sha3-256", "sha3-384", "sha3-512",
 };
 
 static uint8_t pool[8192];
@@ -53,7 +55,17 @@ static void test_sizes_names(void)
         TU_CHECK(td_block_size(alg) <= TD_MAX_BLOCK_SIZE, "block above TD_MAX_BLOCK_SIZE");
     }
     tu.alg_set = 0;
-    static const int bad[] = { 99, TD_ALG_COUNT, -1, INT_MAX };
+    // SHAKE: a block (the rate), no digest size.
+    TU_EQ_INT(td_digest_size(TD_SHAKE128), 0, "td_digest_size(SHAKE128)");
+    TU_EQ_INT(td_digest_size(TD_SHAKE256), 0, "td_digest_size(SHAKE256)");
+    TU_EQ_INT(td_block_size(TD_SHAKE128), 168, "td_block_size(SHAKE128)");
+    TU_EQ_INT(td_block_size(TD_SHAKE256), 136, "td_block_size(SHAKE256)");
+    TU_EQ_STR(td_alg_name(TD_SHAKE128), "shake128", "td_alg_name(SHAKE128)");
+    TU_EQ_STR(td_alg_name(TD_SHAKE256), "shake256", "td_alg_name(SHAKE256)");
+    TU_EQ_INT(TD_SHAKE128, 64, "TD_SHAKE128's value");
+    TU_EQ_INT(TD_SHAKE256, 65, "TD_SHAKE256's value");
+    TU_CHECK(TD_MAX_BLOCK_SIZE >= 168, "TD_MAX_BLOCK_SIZE below SHAKE128's rate");
+    static const int bad[] = { 99, TD_ALG_COUNT, -1, INT_MAX, 63, 66, TD_ALG_COUNT + 1 };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         td_alg alg = (td_alg)bad[i];
         TU_EQ_INT(td_digest_size(alg), 0, "td_digest_size of an unknown alg");
@@ -74,10 +86,18 @@ static void test_alg_from_name(void)
         { "sha512/256", TD_SHA512_256 }, { "sha512_256", TD_SHA512_256 },
         { "Sha-512/224", TD_SHA512_224 }, { "SHA-512/256", TD_SHA512_256 },
         { "sha512_224", TD_SHA512_224 }, { "SHA512/224", TD_SHA512_224 },
+        { "sha3-224", TD_SHA3_224 }, { "sha3-256", TD_SHA3_256 }, { "sha3-384", TD_SHA3_384 },
+        { "sha3-512", TD_SHA3_512 }, { "SHA3-256", TD_SHA3_256 }, { "sha3_256", TD_SHA3_256 },
+        { "SHA3_512", TD_SHA3_512 }, { "Sha3-224", TD_SHA3_224 }, { "SHA3-384", TD_SHA3_384 },
+        { "shake128", TD_SHAKE128 }, { "shake256", TD_SHAKE256 }, { "SHAKE-128", TD_SHAKE128 },
+        { "shake_256", TD_SHAKE256 }, { "SHAKE256", TD_SHAKE256 }, { "Shake_128", TD_SHAKE128 },
     };
     static const char *const bad[] = {
         "", "sha", "sha257", "md4", "md", "sha-", "sha2", "sha512/", "sha512-", "sha512/257",
-        "sha512-2", "sha256sum", "s-h-a-256", "-sha256", " sha256", "sha256 ", "sha3-256", "sha1x", "md5\n", "sha-1-",
+        "sha512-2", "sha256sum", "s-h-a-256", "-sha256", " sha256", "sha256 ", "sha1x", "md5\n", "sha-1-",
+        "sha3", "sha3-", "sha3-257", "sha3-1", "sha3_", "sha3--256", "sha3/256", "sha3-2560",
+        "shake", "shake-", "shake512", "shake-12", "shake1288", "shake128 ", "sha3-256\n",
+        "shake_", "sha-3-256", "sha3256x", "shake-256-",
     };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
         td_alg got = (td_alg)77;
@@ -349,6 +369,54 @@ static void test_length_limit(void)
         TU_OK(td_update(&ctx, small, 7), "td_update to 2^125 - 1 bytes");
         tu_set_len(1);
         TU_EQ_INT(td_update(&ctx, small, 1), TD_ERR_LENGTH, "td_update one byte past the limit");
+        tu_clear_len();
+    }
+    tu.alg_set = 0;
+
+    // SHA-3's limit is 2^64 - 1 bytes (its counter's width): SIZE_MAX bytes
+    // after a few pass it, and the counter is set next to it as above.
+    static const td_alg sha3[] = { TD_SHA3_224, TD_SHA3_256, TD_SHA3_384, TD_SHA3_512 };
+    for (size_t i = 0; i < sizeof sha3 / sizeof sha3[0]; i++) {
+        td_alg alg = sha3[i];
+        size_t d = td_digest_size(alg);
+        uint8_t want[TD_MAX_DIGEST_SIZE], got[TD_MAX_DIGEST_SIZE];
+        td_ctx ctx, snap;
+        td_hmac_ctx h;
+        tu_set_alg(alg);
+        memset(&ctx, 0, sizeof ctx);
+        TU_OK(td_init(&ctx, alg), "td_init");
+        TU_OK(td_update(&ctx, small, 5), "td_update");
+        memcpy(&snap, &ctx, sizeof ctx);
+        tu_set_len(SIZE_MAX);
+        TU_EQ_INT(td_update(&ctx, small, SIZE_MAX), TD_ERR_LENGTH, "td_update(SIZE_MAX) after 5");
+        TU_CHECK(memcmp(&ctx, &snap, sizeof ctx) == 0, "a rejected update changed the context");
+        TU_EQ_INT(td_update(&ctx, small, SIZE_MAX - 3), TD_ERR_LENGTH,
+                  "td_update to 2^64 + 1 bytes");
+        TU_CHECK(memcmp(&ctx, &snap, sizeof ctx) == 0, "a rejected update changed the context");
+        tu_clear_len();
+        TU_OK(td_update(&ctx, small + 5, 3), "td_update after TD_ERR_LENGTH");
+        ref_hash(alg, small, 8, want);
+        if (TU_OK(td_final(&ctx, got), "td_final after TD_ERR_LENGTH"))
+            TU_EQ_MEM(got, want, d, "digest after a rejected update");
+        TU_OK(td_hmac_init(&h, alg, small, 3), "td_hmac_init");
+        // The key block is in: SIZE_MAX more is past the limit.
+        TU_EQ_INT(td_hmac_update(&h, small, SIZE_MAX), TD_ERR_LENGTH, "td_hmac_update(SIZE_MAX)");
+        TU_OK(td_hmac_update(&h, small, 8), "td_hmac_update after a rejected one");
+        TU_OK(td_hmac_final(&h, got), "td_hmac_final");
+        ref_hmac(alg, small, 3, small, 8, want);
+        TU_EQ_MEM(got, want, d, "HMAC after a rejected update");
+
+        TU_OK(td_init(&ctx, alg), "td_init");
+        ctx.td_bytes_lo = UINT64_MAX - 7; // 8 bytes below 2^64
+        memcpy(&snap, &ctx, sizeof ctx);
+        tu_set_len(8);
+        TU_EQ_INT(td_update(&ctx, small, 8), TD_ERR_LENGTH, "td_update to 2^64 bytes");
+        TU_CHECK(memcmp(&ctx, &snap, sizeof ctx) == 0, "a rejected update changed the context");
+        tu_set_len(7);
+        TU_OK(td_update(&ctx, small, 7), "td_update to 2^64 - 1 bytes");
+        tu_set_len(1);
+        TU_EQ_INT(td_update(&ctx, small, 1), TD_ERR_LENGTH, "td_update one byte past the limit");
+        TU_OK(td_update(&ctx, small, 0), "td_update of nothing at the limit");
         tu_clear_len();
     }
     tu.alg_set = 0;
@@ -1132,6 +1200,117 @@ static void test_fixed_values(td_alg alg)
     free(work);
 }
 
+// ------------------------------------------------------------------ SHAKE
+
+// Every error of td_xof_* and td_shake, and SHAKE refused by every
+// fixed-output call (TD_ERR_ARG); on the backend pinned for alg.
+static void test_xof_api(td_alg alg)
+{
+    uint8_t want[600], got[600], out[64];
+    td_xof x;
+    const size_t rate = td_block_size(alg);
+
+    tu_set_alg(alg);
+    ref_shake(alg, pool, 300, want, sizeof want);
+
+    // NULL arguments.
+    TU_EQ_INT(td_xof_init(NULL, alg), TD_ERR_ARG, "td_xof_init(NULL)");
+    TU_EQ_INT(td_xof_absorb(NULL, pool, 1), TD_ERR_ARG, "td_xof_absorb(NULL xof)");
+    TU_EQ_INT(td_xof_squeeze(NULL, got, 1), TD_ERR_ARG, "td_xof_squeeze(NULL xof)");
+    TU_EQ_INT(td_shake(alg, NULL, 1, got, 16), TD_ERR_ARG, "td_shake(NULL data, len 1)");
+    TU_EQ_INT(td_shake(alg, pool, 1, NULL, 16), TD_ERR_ARG, "td_shake(NULL out, out_len 16)");
+    TU_OK(td_xof_init(&x, alg), "td_xof_init");
+    TU_EQ_INT(td_xof_absorb(&x, NULL, 1), TD_ERR_ARG, "td_xof_absorb(NULL data, len 1)");
+    TU_EQ_INT(td_xof_squeeze(&x, NULL, 1), TD_ERR_ARG, "td_xof_squeeze(NULL out, len 1)");
+    // NULL with length 0 is fine, and changes nothing.
+    TU_OK(td_xof_absorb(&x, NULL, 0), "td_xof_absorb(NULL, 0)");
+    TU_OK(td_xof_absorb(&x, pool, 300), "td_xof_absorb");
+    TU_OK(td_xof_absorb(&x, NULL, 0), "td_xof_absorb(NULL, 0)");
+    TU_OK(td_xof_squeeze(&x, NULL, 0), "td_xof_squeeze(NULL, 0) as the first squeeze");
+    // A squeeze of 0 ends the absorbing too.
+    TU_EQ_INT(td_xof_absorb(&x, pool, 1), TD_ERR_STATE, "td_xof_absorb after a squeeze of 0");
+    TU_EQ_INT(td_xof_absorb(&x, NULL, 0), TD_ERR_STATE, "td_xof_absorb(NULL, 0) after a squeeze");
+    TU_OK(td_xof_squeeze(&x, got, 7), "td_xof_squeeze");
+    TU_OK(td_xof_squeeze(&x, NULL, 0), "td_xof_squeeze(NULL, 0)");
+    TU_OK(td_xof_squeeze(&x, got + 7, sizeof got - 7), "td_xof_squeeze");
+    TU_EQ_MEM(got, want, sizeof got, "squeezes around refused calls");
+    TU_EQ_INT(td_xof_absorb(&x, pool, 5), TD_ERR_STATE, "td_xof_absorb after squeezing");
+
+    // Never initialised: zeroed, or all ones (no magic by chance).
+    memset(&x, 0, sizeof x);
+    TU_EQ_INT(td_xof_absorb(&x, pool, 1), TD_ERR_STATE, "td_xof_absorb, never initialised");
+    TU_EQ_INT(td_xof_squeeze(&x, got, 1), TD_ERR_STATE, "td_xof_squeeze, never initialised");
+    memset(&x, 0xff, sizeof x);
+    TU_EQ_INT(td_xof_absorb(&x, pool, 1), TD_ERR_STATE, "td_xof_absorb, garbage");
+    TU_EQ_INT(td_xof_squeeze(&x, got, 1), TD_ERR_STATE, "td_xof_squeeze, garbage");
+
+    // A fixed-output context is no xof, and an xof no td_ctx.
+    td_xof as_ctx;
+    TU_OK(td_init(&as_ctx.td_core, TD_SHA3_256), "td_init(SHA3-256)");
+    TU_EQ_INT(td_xof_absorb(&as_ctx, pool, 1), TD_ERR_STATE, "td_xof_absorb on a SHA3-256 td_ctx");
+    TU_EQ_INT(td_xof_squeeze(&as_ctx, got, 1), TD_ERR_STATE, "td_xof_squeeze on a SHA3-256 td_ctx");
+    TU_OK(td_xof_init(&x, alg), "td_xof_init");
+    TU_EQ_INT(td_update(&x.td_core, pool, 1), TD_ERR_STATE, "td_update on an xof");
+    TU_EQ_INT(td_final(&x.td_core, out), TD_ERR_STATE, "td_final on an xof");
+    td_ctx c;
+    TU_EQ_INT(td_copy(&c, &x.td_core), TD_ERR_STATE, "td_copy of an xof");
+    uint8_t blob[TD_CTX_EXPORT_MAX];
+    TU_EQ_INT(td_ctx_export(&x.td_core, blob, sizeof blob), 0, "td_ctx_export of an xof");
+
+    // Other algs: td_xof_init takes SHAKE only.
+    static const int not_xof[] = { TD_MD5, TD_SHA256, TD_SHA3_224, TD_SHA3_256, TD_SHA3_512,
+                                   TD_ALG_COUNT, 63, 66, 67, -1, 0x40000000 };
+    for (size_t i = 0; i < sizeof not_xof / sizeof not_xof[0]; i++) {
+        TU_EQ_INT(td_xof_init(&x, (td_alg)not_xof[i]), TD_ERR_ARG, "td_xof_init of no SHAKE");
+        TU_EQ_INT(td_shake((td_alg)not_xof[i], pool, 3, got, 16), TD_ERR_ARG, "td_shake of no SHAKE");
+    }
+
+    // Empty inputs and outputs.
+    ref_shake(alg, NULL, 0, want, 2 * rate + 3);
+    TU_OK(td_shake(alg, NULL, 0, got, 2 * rate + 3), "td_shake(NULL, 0)");
+    TU_EQ_MEM(got, want, 2 * rate + 3, "td_shake of the empty message");
+    TU_OK(td_shake(alg, pool, 5, NULL, 0), "td_shake(out_len 0, out NULL)");
+    TU_OK(td_shake(alg, NULL, 0, NULL, 0), "td_shake of nothing to nothing");
+    // Output lengths around the rate, one squeeze and a squeeze per byte.
+    for (size_t n = rate - 2; n <= rate + 2; n++) {
+        ref_shake(alg, pool, n, want, 3 * rate);
+        tu_set_len(n);
+        memset(got, 0xee, sizeof got);
+        TU_OK(td_shake(alg, pool, n, got, 3 * rate), "td_shake");
+        TU_EQ_MEM(got, want, 3 * rate, "td_shake around the rate");
+        TU_OK(td_xof_init(&x, alg), "td_xof_init");
+        TU_OK(td_xof_absorb(&x, pool, n), "td_xof_absorb");
+        for (size_t k = 0; k < 3 * rate; k++)
+            TU_OK(td_xof_squeeze(&x, got + k, 1), "td_xof_squeeze, 1 byte");
+        TU_EQ_MEM(got, want, 3 * rate, "squeezed byte by byte");
+    }
+    tu_clear_len();
+
+    // Every fixed-output call refuses SHAKE.
+    td_ctx ctx;
+    td_hmac_ctx h;
+    const void *ptrs[2] = { pool, pool + 10 };
+    const size_t lens[2] = { 10, 20 };
+    memset(out, 0xab, sizeof out);
+    TU_EQ_INT(td_init(&ctx, alg), TD_ERR_ARG, "td_init(SHAKE)");
+    TU_EQ_INT(td_hash(alg, pool, 10, out), TD_ERR_ARG, "td_hash(SHAKE)");
+    TU_EQ_INT(td_hash(alg, NULL, 0, out), TD_ERR_ARG, "td_hash(SHAKE, empty)");
+    TU_EQ_INT(td_hmac_init(&h, alg, pool, 10), TD_ERR_ARG, "td_hmac_init(SHAKE)");
+    TU_EQ_INT(td_hmac(alg, pool, 10, pool, 10, out), TD_ERR_ARG, "td_hmac(SHAKE)");
+    TU_EQ_INT(td_hash_many(alg, 2, ptrs, lens, out), TD_ERR_ARG, "td_hash_many(SHAKE)");
+    TU_EQ_INT(td_hash_many_fixed(alg, 2, pool, 10, out), TD_ERR_ARG, "td_hash_many_fixed(SHAKE)");
+    TU_EQ_INT(td_pbkdf2_hmac(alg, pool, 8, pool, 8, 2, out, 16), TD_ERR_ARG,
+              "td_pbkdf2_hmac(SHAKE)");
+    TU_EQ_INT(td_hkdf(alg, pool, 8, pool, 8, pool, 8, out, 16), TD_ERR_ARG, "td_hkdf(SHAKE)");
+    uint8_t ab[sizeof out];
+    memset(ab, 0xab, sizeof ab);
+    TU_EQ_MEM(out, ab, sizeof out, "a refused call wrote its output");
+    TU_EQ_INT(td_digest_size(alg), 0, "td_digest_size(SHAKE)");
+    tu.alg_set = 0;
+}
+
+// ------------------------------------------------------------------ main
+
 int main(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++)
@@ -1175,6 +1354,11 @@ int main(int argc, char **argv)
             test_fixed_api(alg);
             test_fixed_values(alg);
         }
+    }
+    for (size_t x = 0; x < 2; x++) {
+        const char *be;
+        TU_FOR_EACH_BACKEND(tu_xofs[x], TD_SINGLE, be)
+            test_xof_api(tu_xofs[x]);
     }
     test_length_limit();
     test_equal();

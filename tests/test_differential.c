@@ -6,7 +6,10 @@
  * runs), forked with td_copy midway; every pair of split points for short
  * lengths; output overlapping the input; td_hash_many with mixed and
  * overlapping messages; and a consolidated digest of the digests of every
- * length 0..4096.
+ * length 0..4096. SHA-3 as the others (EVP_sha3_*); SHAKE128/256 against
+ * EVP_shake* and EVP_DigestFinalXOF: OpenSSL 3.0 squeezes once, so its one
+ * long output is compared with td_shake and with td_xof_* absorbing in
+ * random pieces and squeezing a random sequence of lengths.
  *
  * usage: test_differential [VECTORS_DIR] [SEED]   (env TD_DIFF_MESSAGES: count)
  */
@@ -18,20 +21,24 @@ enum { MAX_MSG = 20 * 1024 + 300, PAD = 16 };
 static uint8_t *pool;       // MAX_MSG + PAD random bytes, messages are cut from it
 static uint8_t *work;       // MAX_MSG + PAD scratch for unaligned copies
 static size_t   n_messages = 1000;
+static size_t   alg_block = 64; // the block size of the algorithm under test
 
 // A length weighted toward the interesting: short, near a block boundary
-// (+-1, +-2 around multiples of 64 and 128, padding thresholds included),
-// medium, and a few long.
+// (+-1, +-2 around multiples of 64 and 128 and of the algorithm's own block,
+// SHA-3's rates; padding thresholds included), medium, and a few long.
 static size_t pick_len(void)
 {
     size_t r = tu_rand_below(100);
     if (r < 40)
         return tu_rand_range(0, 300);
     if (r < 75) {
-        size_t block = tu_rand_below(2) ? 64 : 128;
+        size_t pick = tu_rand_below(3);
+        size_t block = pick == 0 ? 64 : pick == 1 ? 128 : alg_block;
         size_t k = tu_rand_range(0, 10);
         long delta = (long)tu_rand_range(0, 4) - 2;                       // -2..+2
         long extra = tu_rand_below(4) == 0 ? -(long)(block == 64 ? 8 : 16) : 0; // length field edge
+        if (block != 64 && block != 128)
+            extra = 0; // SHA-3: the padding edge is the block's last byte, +-2 reaches it
         long len = (long)(k * block) + delta + extra;
         return len < 0 ? 0 : (size_t)len;
     }
@@ -278,6 +285,128 @@ static const size_t split_lens[] = {
     33, 55, 56, 57, 63, 64, 65, 111, 112, 113, 119, 120, 127, 128, 129,
 };
 
+// ------------------------------------------------------------------ SHAKE
+
+// out_len bytes squeezed from x in a random sequence of lengths: zero-length
+// squeezes (some with NULL), single bytes, runs around the rate, bigger runs.
+static int squeeze_random(td_xof *x, uint8_t *out, size_t out_len, size_t rate)
+{
+    size_t pos = 0;
+    while (pos < out_len) {
+        size_t left = out_len - pos, n;
+        size_t r = tu_rand_below(100);
+        if (r < 10)
+            n = 0;
+        else if (r < 30)
+            n = 1;
+        else if (r < 55)
+            n = tu_rand_range(1, 2 * rate);
+        else if (r < 75)
+            n = rate - 1 + tu_rand_below(3);
+        else
+            n = tu_rand_range(1, left);
+        if (n > left)
+            n = left;
+        int rc = n == 0 && tu_rand_below(2) ? td_xof_squeeze(x, NULL, 0)
+                                             : td_xof_squeeze(x, out + pos, n);
+        if (rc != TD_OK)
+            return rc;
+        pos += n;
+    }
+    return TD_OK;
+}
+
+// The same for absorbing.
+static int absorb_random(td_xof *x, const uint8_t *msg, size_t len, size_t rate)
+{
+    size_t pos = 0;
+    while (pos < len) {
+        size_t left = len - pos, n;
+        size_t r = tu_rand_below(100);
+        if (r < 10)
+            n = 0;
+        else if (r < 30)
+            n = 1;
+        else if (r < 55)
+            n = tu_rand_range(1, 2 * rate);
+        else if (r < 75)
+            n = rate - 1 + tu_rand_below(3);
+        else
+            n = tu_rand_range(1, left);
+        if (n > left)
+            n = left;
+        int rc = n == 0 && tu_rand_below(2) ? td_xof_absorb(x, NULL, 0)
+                                             : td_xof_absorb(x, msg + pos, n);
+        if (rc != TD_OK)
+            return rc;
+        pos += n;
+    }
+    return TD_OK;
+}
+
+enum { MAX_XOF_OUT = 4 * 1024 };
+
+// One random message and output length: OpenSSL's single squeeze against
+// td_shake, and against td_xof_* absorbing in random pieces and squeezing a
+// random sequence of lengths.
+static void xof_message(td_alg alg, size_t len)
+{
+    static uint8_t want[MAX_XOF_OUT], got[MAX_XOF_OUT + 1];
+    const size_t rate = td_block_size(alg);
+    const size_t r = tu_rand_below(10);
+    const size_t out_len = r < 5 ? tu_rand_range(0, 2 * rate + 2)
+                         : r < 8 ? tu_rand_range(1, 8) * rate + tu_rand_range(0, 2) - 1
+                                 : tu_rand_range(0, MAX_XOF_OUT);
+    const uint8_t *msg = pool + tu_rand_below(PAD);
+    uint8_t *un = work + tu_rand_range(1, 15);
+    td_xof x;
+
+    tu_set_len(len);
+    memcpy(un, msg, len);
+    ref_shake(alg, msg, len, want, out_len);
+    memset(got, 0xEE, sizeof got);
+    if (TU_OK(td_shake(alg, un, len, got, out_len), "td_shake"))
+        TU_EQ_MEM(got, want, out_len, "td_shake, unaligned");
+    TU_CHECK(got[out_len] == 0xEE, "td_shake wrote past out_len (%zu)", out_len);
+    memset(got, 0xEE, sizeof got);
+    int rc = td_xof_init(&x, alg);
+    if (rc == TD_OK) rc = absorb_random(&x, un, len, rate);
+    if (rc == TD_OK) rc = squeeze_random(&x, got, out_len, rate);
+    if (TU_OK(rc, "td_xof_*, random absorbs and squeezes"))
+        TU_EQ_MEM(got, want, out_len, "td_xof_* random pieces vs OpenSSL's one squeeze");
+    TU_CHECK(got[out_len] == 0xEE, "td_xof_squeeze wrote past out_len (%zu)", out_len);
+    tu_clear_len();
+}
+
+// Every pair of absorb split points for short lengths, each squeezed in two
+// pieces cut at every point of 2 * rate + 1 bytes for the first few.
+static void xof_splits(td_alg alg, size_t len)
+{
+    const size_t rate = td_block_size(alg), out_len = 2 * rate + 1;
+    uint8_t want[2 * TD_MAX_BLOCK_SIZE + 1], got[2 * TD_MAX_BLOCK_SIZE + 1];
+    const uint8_t *msg = pool + 3;
+    ref_shake(alg, msg, len, want, out_len);
+    tu_set_len(len);
+    for (size_t i = 0; i <= len; i++) {
+        for (size_t j = i; j <= len; j++) {
+            td_xof x;
+            const size_t cut = (i * 31 + j * 17) % (out_len + 1);
+            int rc = td_xof_init(&x, alg);
+            if (rc == TD_OK) rc = td_xof_absorb(&x, msg, i);
+            if (rc == TD_OK) rc = td_xof_absorb(&x, msg + i, j - i);
+            if (rc == TD_OK) rc = td_xof_absorb(&x, msg + j, len - j);
+            if (rc == TD_OK) rc = td_xof_squeeze(&x, got, cut);
+            if (rc == TD_OK) rc = td_xof_squeeze(&x, got + cut, out_len - cut);
+            if (!TU_OK(rc, "split absorb") || !TU_EQ_MEM(got, want, out_len, "xof split at i, j")) {
+                fprintf(stderr, "  split points i=%zu j=%zu, squeeze cut %zu\n", i, j, cut);
+                tu_clear_len();
+                return;
+            }
+        }
+    }
+    tu_clear_len();
+}
+
 int main(int argc, char **argv)
 {
     const char *env = getenv("TD_DIFF_MESSAGES");
@@ -295,11 +424,15 @@ int main(int argc, char **argv)
     for (size_t a = 0; a < TD_ALG_COUNT; a++) {
         td_alg alg = tu_all_algs[a];
         const char *be;
+        alg_block = td_block_size(alg);
         TU_FOR_EACH_BACKEND(alg, TD_SINGLE, be) {
             for (size_t i = 0; i < n_messages; i++)
                 one_message(alg, pick_len());
             for (size_t i = 0; i < sizeof split_lens / sizeof split_lens[0]; i++)
                 all_splits(alg, split_lens[i]);
+            if (tu_is_sha3(alg)) // the edges of its rate
+                for (size_t l = alg_block - 1; l <= alg_block + 1; l++)
+                    all_splits(alg, l);
             overlap_out(alg);
             consolidated(alg);
         }
@@ -307,6 +440,21 @@ int main(int argc, char **argv)
             many_batches(alg, 150);
             fixed_batches(alg, 100);
             overlap_out(alg);
+        }
+        printf("test_differential: %s done\n", tu_alg_str(alg));
+        fflush(stdout);
+    }
+    for (size_t a = 0; a < 2; a++) {
+        const td_alg alg = tu_xofs[a];
+        const char *be;
+        alg_block = td_block_size(alg);
+        TU_FOR_EACH_BACKEND(alg, TD_SINGLE, be) {
+            for (size_t i = 0; i < n_messages; i++)
+                xof_message(alg, pick_len());
+            for (size_t l = 0; l <= 17; l++)
+                xof_splits(alg, l);
+            for (size_t l = alg_block - 1; l <= alg_block + 1; l++)
+                xof_splits(alg, l);
         }
         printf("test_differential: %s done\n", tu_alg_str(alg));
         fflush(stdout);
