@@ -45,8 +45,15 @@ typedef struct listing {
     const char *automatic; // td_backend with nothing named or pinned
 } listing;
 
-static listing listed[TD_ALG_COUNT][2];
-static uint8_t abc_digest[TD_ALG_COUNT][TD_MAX_DIGEST_SIZE];
+// Per algorithm (SHAKE after the fixed-output ones: tu_alg_slot) and path.
+static listing listed[TD_ALG_COUNT + 2][2];
+static uint8_t abc_digest[TD_ALG_COUNT + 2][TD_MAX_DIGEST_SIZE];
+
+// Every algorithm the variable may name: the fixed-output ones, then SHAKE
+// (the single path only: td_shake and td_xof_* have no many path).
+enum { N_ALGS = TD_ALG_COUNT + 2 };
+static td_alg alg_at(int i) { return i < TD_ALG_COUNT ? (td_alg)i : tu_xofs[i - TD_ALG_COUNT]; }
+static int paths_of(td_alg alg) { return alg == TD_SHAKE128 || alg == TD_SHAKE256 ? 1 : 2; }
 
 static const char *find(const listing *l, const char *name)
 {
@@ -59,7 +66,7 @@ static const char *find(const listing *l, const char *name)
 // The backend the rules give alg on path for the variable's value env.
 static const char *model(td_alg alg, td_path path, const char *env)
 {
-    const listing *l = &listed[alg][path];
+    const listing *l = &listed[tu_alg_slot(alg)][path];
     const char *general = NULL, *specific = NULL;
     static char item[MAX_ENV + 1], left[MAX_ENV + 1], right[MAX_ENV + 1];
     size_t at = 0;
@@ -91,15 +98,19 @@ static const char *model(td_alg alg, td_path path, const char *env)
 static void setup(void)
 {
     set_env(NULL);
-    for (int a = 0; a < TD_ALG_COUNT; a++) {
-        for (int p = 0; p < 2; p++) {
+    for (int a = 0; a < N_ALGS; a++) {
+        const td_alg alg = alg_at(a);
+        for (int p = 0; p < paths_of(alg); p++) {
             listing *l = &listed[a][p];
-            l->count = fz_backends((td_alg)a, (td_path)p, l->names);
-            fz_pin((td_alg)a, (td_path)p, NULL);
-            l->automatic = td_backend((td_alg)a, (td_path)p);
+            l->count = fz_backends(alg, (td_path)p, l->names);
+            fz_pin(alg, (td_path)p, NULL);
+            l->automatic = td_backend(alg, (td_path)p);
             FZ_CHECK(l->automatic != NULL, "td_backend");
         }
-        ref_hash((td_alg)a, "abc", 3, abc_digest[a]);
+        if (a < TD_ALG_COUNT)
+            ref_hash(alg, "abc", 3, abc_digest[a]);
+        else
+            ref_shake(alg, "abc", 3, abc_digest[a], TD_MAX_DIGEST_SIZE);
     }
 }
 
@@ -108,7 +119,11 @@ static void check_hashes(td_alg alg, td_path path)
 {
     const size_t d = td_digest_size(alg);
     uint8_t got[3 * TD_MAX_DIGEST_SIZE];
-    if (path == TD_SINGLE) {
+    if (alg == TD_SHAKE128 || alg == TD_SHAKE256) {
+        FZ_CHECK(td_shake(alg, "abc", 3, got, TD_MAX_DIGEST_SIZE) == TD_OK, "td_shake");
+        FZ_EQ_MEM(got, abc_digest[tu_alg_slot(alg)], TD_MAX_DIGEST_SIZE,
+                  "td_shake(\"abc\") on the backend chosen");
+    } else if (path == TD_SINGLE) {
         FZ_CHECK(td_hash(alg, "abc", 3, got) == TD_OK, "td_hash");
         FZ_EQ_MEM(got, abc_digest[alg], d, "td_hash(\"abc\") on the backend chosen");
     } else {
@@ -135,7 +150,8 @@ static void check_alg_name(const char *s)
              ra, (int)a, s, rb, (int)b);
     FZ_CHECK(ra == TD_OK || ra == TD_ERR_ARG, "td_alg_from_name = %d", ra);
     if (ra == TD_OK) {
-        FZ_CHECK((unsigned)a < (unsigned)TD_ALG_COUNT, "td_alg_from_name gave %d", (int)a);
+        FZ_CHECK((unsigned)a < (unsigned)TD_ALG_COUNT || a == TD_SHAKE128 || a == TD_SHAKE256,
+                 "td_alg_from_name gave %d", (int)a);
         FZ_CHECK(n < 16, "td_alg_from_name took a %zu-byte name", n);
     }
 }
@@ -155,9 +171,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check_alg_name(env);
 
     FZ_CHECK(set_env(env), "setting TURBODIGEST_BACKEND");
-    for (int a = 0; a < TD_ALG_COUNT; a++) {
-        for (int p = 0; p < 2; p++) {
-            const td_alg alg = (td_alg)a;
+    for (int a = 0; a < N_ALGS; a++) {
+        for (int p = 0; p < paths_of(alg_at(a)); p++) {
+            const td_alg alg = alg_at(a);
             const td_path path = (td_path)p;
             fz_pin(alg, path, NULL); // the next use reads the variable again
             const char *want = model(alg, path, env), *got = td_backend(alg, path);
@@ -170,9 +186,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FZ_CHECK(set_env(NULL), "unsetting TURBODIGEST_BACKEND");
 
     // The input as one name, pinned directly.
-    for (int a = 0; a < TD_ALG_COUNT; a++) {
-        for (int p = 0; p < 2; p++) {
-            const td_alg alg = (td_alg)a;
+    for (int a = 0; a < N_ALGS; a++) {
+        for (int p = 0; p < paths_of(alg_at(a)); p++) {
+            const td_alg alg = alg_at(a);
             const td_path path = (td_path)p;
             const int rc = td_use_backend(alg, path, env);
             const char *name = find(&listed[a][p], env);

@@ -9,10 +9,15 @@ and regression inputs (regress-*). Run from anywhere; rewrites only seed-*.
 import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ALGS = ["md5", "sha1", "sha224", "sha256", "sha384", "sha512", "sha512-224", "sha512-256"]
-BLOCK = {a: 128 if a.startswith("sha384") or a.startswith("sha512") else 64 for a in ALGS}
+# In td_alg order: a seed's first byte is its algorithm's value.
+MD_ALGS = ["md5", "sha1", "sha224", "sha256", "sha384", "sha512", "sha512-224", "sha512-256"]
+SHA3_ALGS = ["sha3-224", "sha3-256", "sha3-384", "sha3-512"]
+ALGS = MD_ALGS + SHA3_ALGS
+BLOCK = {a: 128 if a.startswith("sha384") or a.startswith("sha512") else 64 for a in MD_ALGS}
+BLOCK.update({"sha3-224": 144, "sha3-256": 136, "sha3-384": 104, "sha3-512": 72})
 DIGEST = {"md5": 16, "sha1": 20, "sha224": 28, "sha256": 32, "sha384": 48, "sha512": 64,
-          "sha512-224": 28, "sha512-256": 32}
+          "sha512-224": 28, "sha512-256": 32,
+          "sha3-224": 28, "sha3-256": 32, "sha3-384": 48, "sha3-512": 64}
 TAG = {"md5": "MD5", "sha1": "SHA1", "sha224": "SHA224", "sha256": "SHA256", "sha384": "SHA384",
        "sha512": "SHA512", "sha512-224": "SHA512-224", "sha512-256": "SHA512-256"}
 
@@ -139,6 +144,7 @@ def mac():
 def export():
     import zlib
     STATE = {"md5": 16, "sha1": 20, "sha224": 32, "sha256": 32}
+    STATE.update({a: 200 for a in SHA3_ALGS})  # Keccak's 25 lanes
 
     def blob(hmac, a, alg, length, buffered, version=1):
         b = BLOCK[alg]
@@ -169,10 +175,14 @@ def export():
             # does not match its buffered bytes.
             length = (b if hmac else 0) + 3 * b + 5
             write("export", f"{alg}-{kind}-raw", bytes([hmac]) + blob(hmac, a, alg, length, pattern(5, a)))
-            limit = (1 << 125) - b + 5 if b == 128 else (1 << 61) - b + 5
+            if alg in SHA3_ALGS:  # 2^64 - 1 bytes: the largest count with 5 buffered
+                limit = (1 << 64) - 1 - (((1 << 64) - 1 - 5) % b)
+            else:
+                limit = (1 << 125) - b + 5 if b == 128 else (1 << 61) - b + 5
             write("export", f"{alg}-{kind}-raw-limit", bytes([hmac]) + blob(hmac, a, alg, limit, pattern(5, a)))
             write("export", f"{alg}-{kind}-raw-past-limit",
-                  bytes([hmac]) + blob(hmac, a, alg, (limit + b) % (1 << 128), pattern(5, a)))
+                  bytes([hmac]) + blob(hmac, a, alg, (limit + b) % (1 << (64 if b != 128 else 128)),
+                                       pattern(5, a)))
             write("export", f"{alg}-{kind}-raw-mismatch",
                   bytes([hmac]) + blob(hmac, a, alg, length + 1, pattern(5, a)))
             # Shorter than a block: a hash's, not an HMAC's inner hash.
@@ -189,6 +199,8 @@ def backend_env():
         "SHA512/256=avx512-scalar,sha512=avx2", "sha1=shani-msg,portable", "portable,sha1=shani",
         "", ",", "=", "=portable", "sha256=", "sha2_224=portable,SHA2-384=portable",
         "sha512_224=portable,sha512-256=portable,nope", "md5=avx512-x16,md5=portable",
+        "sha3-256=portable", "SHA3_512=avx512-x8,shake128=portable", "shake_256=portable,avx2-x4",
+        "SHAKE-128=nope,sha3-224=avx2-x4", "armv8-sha3",
     ]
     for i, v in enumerate(values):
         write("backend_env", f"{i:02d}", v.encode())
@@ -198,7 +210,7 @@ def cpu_env():
     specs = [
         "", "-sha-ni,-avx512f", "+slow-vprold", " -avx , +slow-vector-int ", "-neon", "-sha2",
         "avx2", "+avx2", "-", ",,", "-avx512vl,-slow-vprold,+slow-vprold", "-sse2,-ssse3,-sse4.1",
-        "-bmi1,-bmi2,-avx2", "-sha1,-sha512", "-avx512bw\t,\t-nope",
+        "-bmi1,-bmi2,-avx2", "-sha1,-sha512", "-avx512bw\t,\t-nope", "-sha3", "-sha512,-avx512f",
     ]
     for i, s in enumerate(specs):
         for probe in (0xFFFFFFFF, 0x0000_07FF, 0x000F_0000):
@@ -206,7 +218,7 @@ def cpu_env():
 
 
 def check_line():
-    for a, alg in enumerate(ALGS):
+    for a, alg in enumerate(MD_ALGS):
         hx = pattern(DIGEST[alg], a).hex()
         lines = [
             f"{hx}  file.txt",
@@ -225,6 +237,22 @@ def check_line():
         write("check_line", f"{alg}-reversed", bytes([a]) + f"{hx} one\n{hx}  two\n".encode())
 
 
+def xof():
+    # alg (bit 0: SHAKE256), skew, output length (2 bytes), absorb splits,
+    # squeeze splits, message.
+    for bit, name, rate in ((0, "shake128", 168), (1, "shake256", 136)):
+        for n in (0, 3, rate - 1, rate, rate + 1, 2 * rate + 5):
+            for out in (0, 1, 32, rate - 1, rate, rate + 1, 3 * rate + 7):
+                write("xof", f"{name}-{n}-out{out}",
+                      bytes([bit, 5]) + out.to_bytes(2, "big") + bytes([5, 1, 0, 0x80, 0xc0, 0xff])
+                      + bytes([6, 0, 1, 0x7f, 0x80, 0xc0, 0x81]) + pattern(n, bit))
+        # No splits at all: one absorb, one squeeze; then every split byte 0
+        # (no progress: the rest in one piece).
+        write("xof", f"{name}-whole", bytes([bit, 0, 0x10, 0x00, 0, 0]) + pattern(500, bit))
+        write("xof", f"{name}-zeros", bytes([bit, 1, 0x01, 0x00, 3, 0, 0, 0, 2, 0, 0]) + pattern(300, bit))
+        write("xof", f"{name}-max-out", bytes([bit, 7, 0x10, 0x00, 1, 1, 1, 0xc3]) + pattern(40, bit))
+
+
 if __name__ == "__main__":
     stream()
     many()
@@ -234,3 +262,4 @@ if __name__ == "__main__":
     backend_env()
     cpu_env()
     check_line()
+    xof()
