@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0
  * A stream of 513 MiB + 13 bytes, past 2^32 bits of message length, for each
- * compressor family (MD5, SHA-1, SHA-256, SHA-512), fed in chunks of varying
+ * compressor family (MD5, SHA-1, SHA-256, SHA-512, SHA-3 as SHA3-256), fed in chunks of varying
  * size and alignment from a pseudo-random buffer, against OpenSSL fed the same
  * chunks. The default backend only, unless TD_LONG_ALL_BACKENDS=1, which pins
  * every single-path backend in turn (the reference is computed once).
@@ -81,7 +81,7 @@ static void run(td_alg alg, const uint8_t *want)
 
 int main(int argc, char **argv)
 {
-    static const td_alg families[] = { TD_MD5, TD_SHA1, TD_SHA256, TD_SHA512 };
+    static const td_alg families[] = { TD_MD5, TD_SHA1, TD_SHA256, TD_SHA512, TD_SHA3_256 };
     const char *all = getenv("TD_LONG_ALL_BACKENDS");
     int all_backends = all && strcmp(all, "1") == 0;
 

@@ -27,6 +27,8 @@ enum {
     MIXED = 24,                 // messages of mixed lengths
     FIXED = 40,                 // messages of one length, end to end
     POOL = 16384,
+    XOF_IN = 1000,              // SHAKE128's message (SHAKE256's: 333 more)
+    XOF_OUT = 500,              // bytes squeezed
 };
 
 // The work of every thread: read-only once the threads start.
@@ -42,6 +44,7 @@ typedef struct hasher {
     int id;
     uint8_t mixed[TD_ALG_COUNT][4][MIXED][TD_MAX_DIGEST_SIZE]; // td_hash, typed, streamed, many
     uint8_t fixed[TD_ALG_COUNT][2][FIXED][TD_MAX_DIGEST_SIZE]; // many_fixed, many (equal lengths)
+    uint8_t xof[2][2][XOF_OUT];  // SHAKE128/256: td_shake, td_xof_* in pieces
     unsigned long changed;     // digests that differ from the same call's first round
     unsigned long errors;      // calls that returned an error
     char features[200];        // td_cpu_features() as this thread saw it
@@ -87,6 +90,33 @@ static void streamed(hasher *h, td_alg alg, const void *data, size_t len, uint8_
     if (rc == TD_OK)
         rc = td_final(&ctx, md);
     h->errors += rc != TD_OK;
+}
+
+// One round of SHAKE128 and SHAKE256: td_shake, and td_xof_* absorbing and
+// squeezing in pieces.
+static void hash_xofs(hasher *h, int round)
+{
+    uint8_t out[XOF_OUT];
+    for (int x = 0; x < 2; x++) {
+        const td_alg alg = tu_xofs[x];
+        const size_t len = XOF_IN + (size_t)x * 333;
+        h->errors += td_shake(alg, pool, len, out, XOF_OUT) != TD_OK;
+        keep(h, h->xof[x][0], out, XOF_OUT, round);
+        td_xof xo;
+        int rc = td_xof_init(&xo, alg);
+        for (size_t pos = 0, step = 1; rc == TD_OK && pos < len; pos += step, step = step * 3 + 1) {
+            if (step > len - pos)
+                step = len - pos;
+            rc = td_xof_absorb(&xo, pool + pos, step);
+        }
+        for (size_t pos = 0, step = 1; rc == TD_OK && pos < XOF_OUT; pos += step, step = step * 2 + 1) {
+            if (step > XOF_OUT - pos)
+                step = XOF_OUT - pos;
+            rc = td_xof_squeeze(&xo, out + pos, step);
+        }
+        h->errors += rc != TD_OK;
+        keep(h, h->xof[x][1], out, XOF_OUT, round);
+    }
 }
 
 // One round of every call on one algorithm.
@@ -149,9 +179,11 @@ static void *hash_thread(void *arg)
     gate();
     first_call(h);
     snprintf(h->features, sizeof h->features, "%s", td_cpu_features());
-    for (int r = 0; r < rounds; r++)
+    for (int r = 0; r < rounds; r++) {
         for (size_t a = 0; a < TD_ALG_COUNT; a++)
             hash_alg(h, tu_all_algs[(a + (size_t)h->id) % TD_ALG_COUNT], r);
+        hash_xofs(h, r);
+    }
     return NULL;
 }
 
@@ -183,6 +215,15 @@ static void *pin_thread(void *arg)
                     td_use_backend(tu_all_algs[a], (td_path)p, NULL);
                 }
             }
+        for (int x = 0; x < 2; x++) {
+            const char *names[TU_MAX_BACKENDS];
+            size_t n = td_backends(tu_xofs[x], TD_SINGLE, names, TU_MAX_BACKENDS);
+            for (size_t i = 0; i < n && i < TU_MAX_BACKENDS; i++) {
+                if (td_use_backend(tu_xofs[x], TD_SINGLE, names[i]) == TD_OK)
+                    (*pins)++;
+                td_use_backend(tu_xofs[x], TD_SINGLE, NULL);
+            }
+        }
     }
     return NULL;
 }
@@ -207,7 +248,9 @@ int main(int argc, char **argv)
     for (size_t a = 0; a < TD_ALG_COUNT; a++) {
         // A whole number of blocks (the shared last block, by its schedule:
         // 40 messages), or a tail.
-        static const size_t lens[TD_ALG_COUNT] = { 64, 55, 128, 64, 111, 256, 128, 300 };
+        // SHA-3: rates of 144, 136, 104 and 72 bytes.
+        static const size_t lens[TD_ALG_COUNT] = { 64, 55, 128, 64, 111, 256, 128, 300,
+                                                   144, 135, 208, 73 };
         fixed_len[a] = lens[a];
     }
     rounds = getenv("TD_TEST_SHORT") ? 3 : 20;
@@ -268,6 +311,18 @@ int main(int argc, char **argv)
         }
         tu_clear_len();
     }
+    for (int x = 0; x < 2; x++) {
+        uint8_t want[XOF_OUT];
+        const size_t len = XOF_IN + (size_t)x * 333;
+        tu_set_alg(tu_xofs[x]);
+        tu_set_len(len);
+        ref_shake(tu_xofs[x], pool, len, want, XOF_OUT);
+        for (int t = 0; t < HASHERS; t++) {
+            TU_EQ_MEM(hashers[t].xof[x][0], want, XOF_OUT, "td_shake");
+            TU_EQ_MEM(hashers[t].xof[x][1], want, XOF_OUT, "td_xof_* in pieces");
+        }
+    }
+    tu_clear_len();
     tu.alg_set = 0;
     return tu_finish();
 }

@@ -577,12 +577,17 @@ static const td_alg tu_xofs[2] = { TD_SHAKE128, TD_SHAKE256 };
 typedef void tu_typed_fn(const void *data, size_t len, uint8_t *out);
 
 // SHA-3 has no typed one-shot: where a test runs "the typed one-shot", these
-// run td_hash, failing the test on an error.
+// run td_hash. On an error they say so and write zeros, which no comparison
+// takes for the digest; they touch no test state (test_threads calls them
+// from its threads).
 #define TU_SHA3_ONESHOT(name, alg)                                              \
     static inline void name(const void *data, size_t len, uint8_t *out)         \
     {                                                                           \
         int rc_ = td_hash((alg), data, len, out);                               \
-        TU_CHECK(rc_ == TD_OK, "td_hash(%s) returned %d", tu_alg_str(alg), rc_); \
+        if (rc_ != TD_OK) {                                                     \
+            fprintf(stderr, "td_hash(%s) returned %d\n", tu_alg_str(alg), rc_); \
+            memset(out, 0, td_digest_size(alg));                                \
+        }                                                                       \
     }
 TU_SHA3_ONESHOT(tu_sha3_224, TD_SHA3_224)
 TU_SHA3_ONESHOT(tu_sha3_256, TD_SHA3_256)
