@@ -8,7 +8,8 @@
  * td_hash_many on each many-message backend. SHAKE vectors run through
  * td_shake and through td_xof_* with random absorb and squeeze splits.
  *
- * usage: test_kat VECTORS_DIR [SEED]
+ * usage: test_kat VECTORS_DIR [SEED]   (TD_TEST_SHORT=1: the first 10 rounds
+ *                                      of SHA3VS's Monte Carlo files)
  */
 #include "testutil.h"
 #include "vector_lines.h"
@@ -63,6 +64,9 @@ static const kat_file kat_files[] = {
 
 // SHAVS 6.4: every Monte file gives the digest after each of 100 outer rounds.
 enum { MONTE_ROUNDS = 100, MONTE_INNER = 1000 };
+
+// The rounds of SHA3VS's Monte Carlo files run (TD_TEST_SHORT: 10).
+static size_t sha3_monte_rounds = MONTE_ROUNDS;
 
 typedef struct kat_vec {
     size_t   len;
@@ -762,7 +766,7 @@ static void run_xof_files(size_t *total_vectors, size_t *total_checked)
         *total_vectors += s.n;
         TU_FOR_EACH_BACKEND(xf->alg, TD_SINGLE, be) {
             if (xf->kind == XOF_MONTE)
-                check_xof_monte(xf->alg, &s, MONTE_ROUNDS, -1);
+                check_xof_monte(xf->alg, &s, sha3_monte_rounds, -1);
             else
                 for (size_t i = 0; i < s.n; i++)
                     check_xof_vec(xf->alg, &s.v[i]);
@@ -782,6 +786,8 @@ int main(int argc, char **argv)
     size_t total_vectors = 0, total_checked = 0;
 
     tu_init(argc, argv, "test_kat");
+    if (getenv("TD_TEST_SHORT") != NULL)
+        sha3_monte_rounds = 10;
     if (!tu.vectors) {
         fprintf(stderr, "usage: %s VECTORS_DIR [SEED]\n", argv[0]);
         return 2;
@@ -807,7 +813,7 @@ int main(int argc, char **argv)
                 for (size_t i = 0; i < s.n; i++)
                     check_msg_single(kf->alg, &s.v[i], "td_hash");
             } else if (kf->kind == KAT_MONTE3) {
-                check_monte3(kf->alg, &s, MONTE_ROUNDS, -1);
+                check_monte3(kf->alg, &s, sha3_monte_rounds, -1);
             } else {
                 check_monte(kf->alg, &s, MONTE_ROUNDS, -1);
             }
