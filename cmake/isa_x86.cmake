@@ -128,3 +128,16 @@ td_add_isa(sha3_avx2_x4
   FLAGS -mavx2
   PROBE "#include <immintrin.h>
 int main(void) { if (_mm_cvtsi128_si32(_mm256_castsi256_si128(_mm256_shuffle_epi8(_mm256_permute2x128_si256(_mm256_andnot_si256(_mm256_slli_epi64(_mm256_setzero_si256(), 7), _mm256_maskload_epi64((const long long *)0, _mm256_setzero_si256())), _mm256_setzero_si256(), 0x20), _mm256_setzero_si256())))) {} }")
+
+# Keccak-f[1600] on one message: the state as seven lines of the 5 x 5 plane
+# in YMM registers, with VPTERNLOGQ, VPROLVQ, VALIGNQ and masked blends.
+td_add_isa(sha3_avx512
+  FLAGS -mavx512f -mavx512vl
+  PROBE "#include <immintrin.h>
+int main(void) { if (_mm_cvtsi128_si32(_mm256_castsi256_si128(_mm256_mask_blend_epi64(5, _mm256_alignr_epi64(_mm256_rolv_epi64(_mm256_ternarylogic_epi64(_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(), 0xd2), _mm256_setzero_si256()), _mm256_setzero_si256(), 1), _mm256_permute4x64_epi64(_mm256_setzero_si256(), 0x39))))) {} }")
+
+# The same seven lines with AVX2 alone (shifts for rotations, VPBLENDD).
+td_add_isa(sha3_avx2
+  FLAGS -mavx2
+  PROBE "#include <immintrin.h>
+int main(void) { if (_mm_cvtsi128_si32(_mm256_castsi256_si128(_mm256_blend_epi32(_mm256_sllv_epi64(_mm256_andnot_si256(_mm256_setzero_si256(), _mm256_setzero_si256()), _mm256_setzero_si256()), _mm256_permute4x64_epi64(_mm256_setzero_si256(), 0x39), 0xcc)))) {} }")
