@@ -1235,6 +1235,22 @@ static void test_xof_api(td_alg alg)
     TU_OK(td_xof_squeeze(&x, got + 7, sizeof got - 7), "td_xof_squeeze");
     TU_EQ_MEM(got, want, sizeof got, "squeezes around refused calls");
     TU_EQ_INT(td_xof_absorb(&x, pool, 5), TD_ERR_STATE, "td_xof_absorb after squeezing");
+    // td_xof_init starts over, whatever the xof held (here: squeezing).
+    TU_OK(td_xof_init(&x, alg), "td_xof_init of a squeezing xof");
+    TU_OK(td_xof_absorb(&x, pool, 300), "td_xof_absorb after td_xof_init again");
+    memset(got, 0, sizeof got);
+    TU_OK(td_xof_squeeze(&x, got, sizeof got), "td_xof_squeeze");
+    TU_EQ_MEM(got, want, sizeof got, "an xof started over");
+    // The other SHAKE over a running one: its own output.
+    const td_alg other_xof = alg == TD_SHAKE128 ? TD_SHAKE256 : TD_SHAKE128;
+    uint8_t other_want[64];
+    ref_shake(other_xof, pool, 10, other_want, sizeof other_want);
+    TU_OK(td_xof_init(&x, alg), "td_xof_init");
+    TU_OK(td_xof_absorb(&x, pool + 100, 50), "td_xof_absorb");
+    TU_OK(td_xof_init(&x, other_xof), "td_xof_init of the other SHAKE over an absorbing xof");
+    TU_OK(td_xof_absorb(&x, pool, 10), "td_xof_absorb");
+    TU_OK(td_xof_squeeze(&x, got, sizeof other_want), "td_xof_squeeze");
+    TU_EQ_MEM(got, other_want, sizeof other_want, "the other SHAKE, started over a running xof");
 
     // Never initialised: zeroed, or all ones (no magic by chance).
     memset(&x, 0, sizeof x);
