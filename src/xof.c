@@ -59,6 +59,9 @@ int td_xof_absorb(td_xof *x, const void *data, size_t len)
 // little-endian.
 static void state_bytes(const td_sha3_state *s, size_t from, uint8_t *out, size_t n)
 {
+#if defined(TD_BYTES_BSWAP_STORES) // a little-endian host: the lanes are those bytes
+    memcpy(out, (const uint8_t *)s->a + from, n);
+#else
     while (n != 0) {
         const size_t lane = from / 8, at = from % 8;
         const size_t take = 8 - at < n ? 8 - at : n;
@@ -73,6 +76,7 @@ static void state_bytes(const td_sha3_state *s, size_t from, uint8_t *out, size_
         from += take;
         n -= take;
     }
+#endif
 }
 
 int td_xof_squeeze(td_xof *x, void *out, size_t len)
