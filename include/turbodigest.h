@@ -287,6 +287,8 @@ typedef enum td_path { TD_SINGLE = 0, TD_MULTI = 1 } td_path;
 
 // The backends built in and usable on this CPU, best first. Fills
 // min(cap, count) names and returns count; names may be NULL when cap is 0.
+// SHAKE has TD_SINGLE alone (0 backends, NULL and TD_ERR_ARG on TD_MULTI);
+// its backends are SHA-3's, pinned apart.
 TD_API size_t td_backends(td_alg alg, td_path path, const char **names, size_t cap);
 
 // The backend in use (pinned, from TURBODIGEST_BACKEND, or the first listed);

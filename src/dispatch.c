@@ -457,10 +457,12 @@ const td_backend_row *td_backend_row_for(td_alg alg, td_path path)
                              : td_many_row_first(alg, TD_MANY_MAX_LANES, TD_BATCH_ANY);
 }
 
-// Whether alg (SHAKE too) and path are known; *index is alg's index.
+// Whether alg and path are known; *index is alg's index. SHAKE has the
+// single path alone: no call hashes many of its messages.
 static int args_valid(td_alg alg, td_path path, td_alg *index)
 {
-    return td_alg_index(alg, index) && (path == TD_SINGLE || path == TD_MULTI);
+    return td_alg_index(alg, index) &&
+           (path == TD_SINGLE || (path == TD_MULTI && (unsigned)alg < (unsigned)TD_ALG_COUNT));
 }
 
 // Appends row to order[0 .. *count), a list of room rows, unless it is
