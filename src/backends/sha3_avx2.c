@@ -26,6 +26,7 @@
 // figures beside the others'.
 
 #define PERM(v, a, b, c, d) _mm256_permute4x64_epi64(v, (a) | (b) << 2 | (c) << 4 | (d) << 6)
+#define BCAST0(v) _mm256_broadcastq_epi64(_mm256_castsi256_si128(v)) // element 0 in all
 #define QW(p) (3 << (2 * (p)))                          // element p's two dwords
 #define PAIR(a, b) _mm256_blend_epi32(a, b, QW(1) | QW(3)) // a, b, a, b
 #define HALVES(lo, hi) _mm256_blend_epi32(lo, hi, QW(2) | QW(3))
@@ -84,7 +85,7 @@ static TD_ALWAYS_INLINE void keccak_round(td_lines *s, uint64_t rc)
     const __m256i prev = _mm256_blend_epi32(PERM(c14, 0, 0, 1, 2), c0, QW(0)); // C[0..3]
     const __m256i next = // rol(C[2..4, 0])
         _mm256_blend_epi32(PERM(rc14, 1, 2, 3, 3), ROL(c0, 1), QW(3));
-    const __m256i d0a = PERM(c14, 3, 3, 3, 3), d0b = PERM(rc14, 0, 0, 0, 0);
+    const __m256i d0a = PERM(c14, 3, 3, 3, 3), d0b = BCAST0(rc14);
     // theta applied, then rho
     const __m256i tr = ROLV(XOR3(r, prev, next), rho_r);
     const __m256i tk = ROLV(XOR3(k, d0a, d0b), rho_k);
@@ -102,7 +103,7 @@ static TD_ALWAYS_INLINE void keccak_round(td_lines *s, uint64_t rc)
     const __m256i b4 = PERM(t2, 1, 3, 0, 2);
     // chi, each lane's row neighbours gathered by blends; iota on O
     s->o = CHI(_mm256_xor_si256(bo, _mm256_set1_epi64x((long long)rc)),
-            PERM(br, 0, 0, 0, 0), PERM(br, 1, 1, 1, 1));
+            BCAST0(br), PERM(br, 1, 1, 1, 1));
     s->r = CHI(br, _mm256_blend_epi32(PERM(br, 1, 2, 3, 3), bo, QW(3)),
             _mm256_blend_epi32(PERM(br, 2, 3, 0, 0), bo, QW(2)));
     // chi's operands: element p from register sp. Each pair (a in the even

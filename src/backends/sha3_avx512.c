@@ -3,10 +3,10 @@
  * seven YMM registers: lane (0, 0) broadcast, and the other 24 lanes as the
  * six lines through (0, 0) of the 5 x 5 plane, four lanes each. VPTERNLOGQ
  * for theta's parities, chi (a ^ (~b & c): 0xd2) and iota, VPROLVQ for rho,
- * VALIGNQ and VPERMQ for theta's neighbours and pi. The state stays in
- * registers across all blocks; each block goes through a zero-padded copy
- * of exactly rate bytes. Needs AVX-512F/VL; compiled with -mavx512f
- * -mavx512vl.
+ * VALIGNQ and VPERMQ for theta's neighbours and pi, VPBLENDD for chi's
+ * operands. The state stays in registers across all blocks; each block goes
+ * through a zero-padded copy of exactly rate bytes. Needs AVX-512F/VL;
+ * compiled with -mavx512f -mavx512vl.
  */
 #if defined(__GNUC__) && (!defined(__AVX512F__) || !defined(__AVX512VL__))
 #error "sha3_avx512.c must be compiled with -mavx512f -mavx512vl"
@@ -31,19 +31,19 @@
 // By x, the column parities of x = 1..4 are the XOR of R and the Lm element
 // by element. By y, each lane's two row neighbours (x + 1, y), (x + 2, y) sit
 // in the same element of other registers, so chi's operands are blends
-// (masked blends, no lane crossing; each blend of a pair serves two
-// operands). Per round: 16 lane-crossing shuffles (theta 5, pi 4, row 0 and
-// (0, 0) in chi 4, back to x order 3), 8 rotations, 21 blends, 18
-// VPTERNLOGQ. The critical path is about 22 cycles of latency a round; it
-// measures 38 (two states interleaved: 25 each), the shuffles and rotations
-// contending for two pipes. ZMM rows (five registers, pi by VPERMQ and
-// blends) measured 59 cycles a round on Zen 4: docs/performance-notes.md,
-// "Keccak-f[1600] on one message".
+// (VPBLENDD, no lane crossing; each blend of a pair serves two operands).
+// Per round: 16 lane-crossing shuffles (theta 5, pi 4, row 0 and (0, 0) in
+// chi 4, back to x order 3), 8 rotations, 21 blends, 18 VPTERNLOGQ. The
+// critical path is about 22 cycles of latency a round; it measures 37 (two
+// states interleaved: 25 each), the shuffles and rotations contending for
+// two pipes. ZMM rows (five registers, pi by VPERMQ and blends) measured 59
+// cycles a round on Zen 4: docs/performance-notes.md, "Keccak-f[1600] on one
+// message".
 
 #define PERM(v, a, b, c, d) _mm256_permute4x64_epi64(v, (a) | (b) << 2 | (c) << 4 | (d) << 6)
-#define QW(p) (1 << (p))
-#define PAIR(a, b) _mm256_mask_blend_epi64(0xa, a, b)      // a, b, a, b
-#define HALVES(lo, hi) _mm256_mask_blend_epi64(0xc, lo, hi) // lo's 0-1, hi's 2-3
+#define BCAST0(v) _mm256_broadcastq_epi64(_mm256_castsi256_si128(v)) // element 0 in all
+#define PAIR(a, b) _mm256_blend_epi32(a, b, 0xcc)       // a, b, a, b
+#define HALVES(lo, hi) _mm256_blend_epi32(lo, hi, 0xf0) // lo's 0-1, hi's 2-3
 #define XOR3(a, b, c) _mm256_ternarylogic_epi64(a, b, c, 0x96)
 #define CHI(a, b, c) _mm256_ternarylogic_epi64(a, b, c, 0xd2)
 
@@ -91,7 +91,7 @@ static TD_ALWAYS_INLINE void keccak_round(td_lines *s, uint64_t rc)
     const __m256i prev = _mm256_alignr_epi64(c14, c0, 3); // C[0..3]
     const __m256i next =                                  // rol(C[2..4, 0])
         _mm256_alignr_epi64(_mm256_rol_epi64(c0, 1), rc14, 1);
-    const __m256i d0a = PERM(c14, 3, 3, 3, 3), d0b = PERM(rc14, 0, 0, 0, 0);
+    const __m256i d0a = PERM(c14, 3, 3, 3, 3), d0b = BCAST0(rc14);
     // theta applied, then rho
     const __m256i tr = _mm256_rolv_epi64(XOR3(r, prev, next), rho_r);
     const __m256i tk = _mm256_rolv_epi64(XOR3(k, d0a, d0b), rho_k);
@@ -109,9 +109,9 @@ static TD_ALWAYS_INLINE void keccak_round(td_lines *s, uint64_t rc)
     const __m256i b4 = PERM(t2, 1, 3, 0, 2);
     // chi, each lane's row neighbours gathered by blends; iota on O
     s->o = CHI(_mm256_xor_si256(bo, _mm256_set1_epi64x((long long)rc)),
-            PERM(br, 0, 0, 0, 0), PERM(br, 1, 1, 1, 1));
+            BCAST0(br), PERM(br, 1, 1, 1, 1));
     s->r = CHI(br, _mm256_alignr_epi64(bo, br, 1),
-            _mm256_mask_blend_epi64(QW(2), PERM(br, 2, 3, 0, 0), bo));
+            _mm256_blend_epi32(PERM(br, 2, 3, 0, 0), bo, 0x30));
     // chi's operands: element p from register sp. Each pair (a in the even
     // elements, b in the odd) serves two of them, once for elements 0-1 and
     // once for 2-3: ten first blends, ten second.
