@@ -244,10 +244,10 @@ static const td_many_rule sha3_rules[] = {
     FROM(avx512_x8, 5),
     FROM(avx512_x4, 2),
     FROM(avx2_x4, 2),
-    // One message: the seven-line YMM rounds with AVX-512VL (0.77 of a
+    // One message: the seven-line YMM rounds with AVX-512VL (0.74 of a
     // portable permutation) ahead of a 4-lane pass (SHA3-256 of 64 bytes
-    // 291 ns against 344, of 16 KiB 30.3 us against 31.8, Zen 4); with
-    // AVX2 alone 0.93 of a portable permutation (Zen 4, AVX-512 aside).
+    // 283 ns against 346, of 16 KiB 30.1 us against 32.0, Zen 4); with
+    // AVX2 alone 0.92 of a portable permutation (Zen 4, AVX-512 aside).
     FROM(avx512, 1),
     FROM(avx2, 1),
     FROM(armv8_sha3, 1),
