@@ -543,9 +543,35 @@ static void run_fixed(void)
     tu_clear_len();
 }
 
+// TD_CTX_EXPORT_MAX and TD_HMAC_CTX_EXPORT_MAX are the largest exports:
+// the format's sizes at a block less one buffered, and real exports of them.
+static void run_maxima(void)
+{
+    size_t most[2] = { 0, 0 };
+    for (int hmac = 0; hmac < 2; hmac++) {
+        for (size_t a = 0; a < TD_ALG_COUNT; a++) {
+            const td_alg alg = tu_all_algs[a];
+            const size_t b = td_block_size(alg), size = ef_size(alg, hmac, b - 1);
+            uint8_t blob[MAX_EXPORT + 1];
+            tu_set_alg(alg);
+            if (size > most[hmac])
+                most[hmac] = size;
+            TU_CHECK(size <= (hmac ? TD_HMAC_CTX_EXPORT_MAX : TD_CTX_EXPORT_MAX),
+                     "an export of %zu bytes is above the documented maximum", size);
+            const size_t len = make_export(hmac, alg, 2, b - 1, blob);
+            TU_EQ_INT(len, size, "the export with a block less one buffered");
+        }
+    }
+    tu.alg_set = 0;
+    TU_EQ_INT(most[0], TD_CTX_EXPORT_MAX, "the largest td_ctx export");
+    TU_EQ_INT(most[1], TD_HMAC_CTX_EXPORT_MAX, "the largest td_hmac_ctx export");
+    TU_EQ_INT(ef_size(TD_SHA3_224, 0, 143), 363, "SHA3-224 with 143 bytes buffered");
+}
+
 int main(int argc, char **argv)
 {
     tu_init(argc, argv, "test_export");
+    run_maxima();
     tu.no_flagship = 1; // no backend is pinned here
     run_fixed();
     run_refused_exports();
