@@ -4,8 +4,9 @@
 # Debian's cross compilers and run CTest through qemu-user
 # (CMAKE_CROSSCOMPILING_EMULATOR in cmake/toolchains/*.cmake).
 #
-#   aarch64   -cpu max          SHA1+SHA2+SHA512: armv8 and armv8-sha512 chosen
-#             -cpu cortex-a57   SHA1+SHA2 only: SHA-512 falls back to portable
+#   aarch64   -cpu max          SHA1+SHA2+SHA512+SHA3: armv8, armv8-sha512 and
+#                               armv8-sha3 chosen
+#             -cpu cortex-a57   SHA1+SHA2 only: SHA-512 and SHA-3 fall back to portable
 #             nocrypto          cortex-a57 with the crypto extensions hidden by
 #                               TURBODIGEST_CPU=-sha1,-sha2: all portable
 #             asm               -cpu max, SHA-512 via the inline-assembly
@@ -124,16 +125,19 @@ run_aarch64() {
     local all_armv8=(sha1=armv8 sha224=armv8 sha256=armv8)
     local all_sha512=(sha384=armv8-sha512 sha512=armv8-sha512 sha512-224=armv8-sha512
                       sha512-256=armv8-sha512)
+    local all_sha3=(sha3-224=armv8-sha3 sha3-256=armv8-sha3 sha3-384=armv8-sha3
+                    sha3-512=armv8-sha3 shake128=armv8-sha3 shake256=armv8-sha3)
     note "aarch64: build"
     if ! configure_build aarch64 "$dir"; then
         result aarch64 FAIL "configure or build failed (logs in $dir.*.log)"
         return
     fi
-    note "aarch64 -cpu max: SHA1, SHA2, SHA512"
+    note "aarch64 -cpu max: SHA1, SHA2, SHA512, SHA3"
     if QEMU_CPU=max expect aarch64-linux-gnu-gcc "$dir" "${emu[@]}" -- \
-            cpu="neon sha1 sha2 sha512" "${all_armv8[@]}" "${all_sha512[@]}" &&
+            cpu="neon sha1 sha2 sha512 sha3" "${all_armv8[@]}" "${all_sha512[@]}" \
+            "${all_sha3[@]}" &&
         QEMU_CPU=max run_suite "$dir"; then
-        result aarch64/max PASS "armv8 + armv8-sha512 chosen"
+        result aarch64/max PASS "armv8 + armv8-sha512 + armv8-sha3 chosen"
     else
         result aarch64/max FAIL
     fi
@@ -141,9 +145,10 @@ run_aarch64() {
     note "aarch64 -cpu cortex-a57: SHA1, SHA2, no SHA512"
     if QEMU_CPU=cortex-a57 expect aarch64-linux-gnu-gcc "$dir" "${emu[@]}" -- \
             cpu="neon sha1 sha2" "${all_armv8[@]}" sha384=portable sha512=portable \
-            sha512-224=portable sha512-256=portable sha512!armv8-sha512 &&
+            sha512-224=portable sha512-256=portable sha512!armv8-sha512 \
+            sha3-256=portable sha3-256!armv8-sha3 &&
         QEMU_CPU=cortex-a57 run_suite "$dir"; then
-        result aarch64/cortex-a57 PASS "armv8 chosen, SHA-512 portable"
+        result aarch64/cortex-a57 PASS "armv8 chosen, SHA-512 and SHA-3 portable"
     else
         result aarch64/cortex-a57 FAIL
     fi

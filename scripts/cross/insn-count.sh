@@ -27,7 +27,8 @@ count() { # alg backend nblocks
 
 printf '%-8s %-14s %10s\n' family backend insn/block
 for pair in sha1:armv8 sha1:portable sha256:armv8 sha256:portable \
-            sha512:armv8-sha512 sha512:portable md5:portable; do
+            sha512:armv8-sha512 sha512:portable sha3-256:armv8-sha3 sha3-256:portable \
+            md5:portable; do
     alg=${pair%%:*} be=${pair#*:}
     one=$(count "$alg" "$be" 1)
     many=$(count "$alg" "$be" $((1 + N)))
