@@ -500,6 +500,9 @@ static inline void tu_flagship(void)
         { TD_SHA256, TD_SINGLE, "armv8", "sha2" },
         { TD_SHA1, TD_SINGLE, "armv8", "sha1 sha2" },
         { TD_SHA512, TD_SINGLE, "armv8-sha512", "sha512" },
+        { TD_SHA3_256, TD_SINGLE, "avx2", "avx2" },
+        { TD_SHA3_256, TD_SINGLE, "avx512", "avx512f avx512vl" },
+        { TD_SHA3_256, TD_SINGLE, "armv8-sha3", "sha3" },
         // The many path: lanes for every ISA the CPU has, and SHA-NI streams.
         { TD_SHA256, TD_MULTI, "shani-x32", "sha-ni" },
         { TD_SHA256, TD_MULTI, "shani-x4", "sha-ni" },
@@ -516,6 +519,9 @@ static inline void tu_flagship(void)
         { TD_SHA256, TD_MULTI, "avx512-x8", "avx512f avx512bw avx512vl" },
         { TD_SHA512, TD_MULTI, "avx512-x8", "avx512f avx512bw avx512vl" },
         { TD_SHA512, TD_MULTI, "avx512-x4", "avx512f avx512bw avx512vl" },
+        { TD_SHA3_256, TD_MULTI, "avx2-x4", "avx2" },
+        { TD_SHA3_256, TD_MULTI, "avx512-x8", "avx512f avx512vl" },
+        { TD_SHA3_256, TD_MULTI, "avx512-x4", "avx512f avx512vl" },
     };
     const char *strict = getenv("TD_FLAGSHIP");
     int is_strict = strict && strcmp(strict, "1") == 0;
