@@ -155,7 +155,7 @@ void SHA3_LINES_FN(td_sha3_state *state, const uint8_t *data, size_t nblocks, si
         data += rate;
     } while (--nblocks != 0);
 
-    state->a[0] = (uint64_t)_mm_cvtsi128_si64(_mm256_castsi256_si128(st.o));
+    _mm_storel_epi64((__m128i *)&state->a[0], _mm256_castsi256_si128(st.o)); // also on i686
     STORE4(state->a, st.r, LANES_R);
     STORE4(state->a, st.k, LANES_K);
     STORE4(state->a, st.l1, LANES_L1);
