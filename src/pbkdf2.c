@@ -111,7 +111,9 @@ static void derive_many(td_alg alg, const keyed *key, size_t nblocks, uint64_t i
     const size_t digest_size = td_alg_info_of(alg)->digest_size;
     size_t done = 0;
     while (done < nblocks) {
-        const td_backend_row *row = td_many_row_for(alg, nblocks - done, TD_BATCH_ANY);
+        // Each call takes one block a message, as a Merkle level's nodes
+        // do: their rules.
+        const td_backend_row *row = td_many_row_for(alg, nblocks - done, TD_BATCH_NODES);
         const size_t k = group_size(row, nblocks - done);
         const size_t at = done * digest_size;
         const size_t len = out_len - at < k * digest_size ? out_len - at : k * digest_size;
