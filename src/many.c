@@ -339,7 +339,9 @@ static TD_ALWAYS_INLINE void equal_batch(const td_backend_row *row, td_alg alg,
         // it does not, td_pad's second block is the shared one. Keccak's
         // padding is always one block of its own.
         for (size_t j = 0; j < k; j++) {
-            td_pad(alg, padded[j], lanes[j] + body * block_size, tail, (uint64_t)len, 0);
+            // (An empty message may have no pointer: no offset taken then.)
+            const uint8_t *at = tail != 0 ? lanes[j] + body * block_size : NULL;
+            td_pad(alg, padded[j], at, tail, (uint64_t)len, 0);
             tails[j] = padded[j];
         }
         ntail = p->shared && by_schedule == NULL ? 2 : 1;
