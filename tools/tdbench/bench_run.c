@@ -358,9 +358,11 @@ static uint64_t time_batch(const subject *s, input *in, uint64_t calls, tb_clock
     uint8_t *const out = in->out;
     uint8_t one[TD_MAX_DIGEST_SIZE];
     uint8_t acc = 0;
+    const kind k = s->kind;
+    assert(!reads_many(k) || in->ptrs != NULL); // group_input made what its kinds read
     pin(s);
     const uint64_t t0 = tb_now_ns(clock);
-    switch (s->kind) {
+    switch (k) {
     case K_ONESHOT:
         for (uint64_t i = 0; i < calls; i++) {
             fn(in->single, size, one);
