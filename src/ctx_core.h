@@ -110,11 +110,12 @@ static TD_ALWAYS_INLINE int core_live(const td_ctx *ctx)
 // length modulo 2^64 bits, which the low counter's wrap gives for free.
 // FIPS 202 sets SHA-3 none either; its counter (for exports) holds 2^64 - 1
 // bytes, which no message reaches in practice, and is refused past that.
-static TD_ALWAYS_INLINE int core_len_allowed(const td_ctx *ctx, size_t len)
+// The limit for a context of the given family.
+static TD_ALWAYS_INLINE int core_len_allowed_in(td_family family, const td_ctx *ctx, size_t len)
 {
     const uint64_t max_61 = ((uint64_t)1 << 61) - 1;
     const uint64_t add = (uint64_t)len;
-    switch (td_alg_info_of((td_alg)ctx->td_alg)->family) {
+    switch (family) {
     case TD_FAMILY_MD5:
         return 1;
     case TD_FAMILY_SHA3:
@@ -124,6 +125,11 @@ static TD_ALWAYS_INLINE int core_len_allowed(const td_ctx *ctx, size_t len)
     default:
         return add <= max_61 && ctx->td_bytes_lo <= max_61 - add;
     }
+}
+
+static TD_ALWAYS_INLINE int core_len_allowed(const td_ctx *ctx, size_t len)
+{
+    return core_len_allowed_in(td_alg_info_of((td_alg)ctx->td_alg)->family, ctx, len);
 }
 
 // alg is passed, not read from ctx, so that a constant alg folds the switch.

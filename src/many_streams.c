@@ -43,9 +43,10 @@ static size_t blocks_in(td_alg alg, size_t len)
 #define CTX_STATE(fam, i) (&ctxs[i]->td_state.fam)
 
 // One call of row over the states of ctxs[0 .. k).
-static void compress_group(const td_backend_row *row, td_family family, td_ctx *const *ctxs,
-                           size_t k, const uint8_t *const *data, size_t nblocks,
-                           const uint8_t *const *tail, size_t ntail)
+static TD_ALWAYS_INLINE void compress_group(const td_backend_row *row, td_family family,
+                                            td_ctx *const *ctxs, size_t k,
+                                            const uint8_t *const *data, size_t nblocks,
+                                            const uint8_t *const *tail, size_t ntail)
 {
     const td_shared_block *last = NULL;
     switch (family) {
@@ -178,23 +179,25 @@ static void compress_streams(td_alg alg, stream *plans, size_t n)
 // hold no partial one (chunks of one size, a multiple of the block: reads
 // of files, say): no buffer to top up or tail to keep, so straight to the
 // row's calls, group by group.
-static void update_whole_blocks(td_ctx *const *ctxs, const void *const *data, size_t n,
-                                size_t nblocks)
+static TD_ALWAYS_INLINE void update_whole_blocks(td_ctx *const *ctxs, const void *const *data,
+                                                 size_t n, size_t nblocks)
 {
     const td_alg alg = (td_alg)ctxs[0]->td_alg;
     const td_alg_info *info = td_alg_info_of(alg);
     const uint64_t len = (uint64_t)nblocks * info->block_size;
-    for (size_t i = 0; i < n; i++) {
-        td_ctx *ctx = ctxs[i];
-        ctx->td_bytes_lo += len;
-        ctx->td_bytes_hi += ctx->td_bytes_lo < len; // carry
-    }
     for (size_t at = 0; at < n;) {
         const td_backend_row *row = td_many_row_for(alg, n - at, shape_for(nblocks));
         const size_t k = group_size(row, n - at);
         const uint8_t *p[TD_MANY_MAX_LANES];
-        for (size_t i = 0; i < k; i++)
+        // The counts in the loop that takes the pointers: with a few
+        // streams a call's own work is a part of its time (a copy alone
+        // becomes a call of memcpy).
+        for (size_t i = 0; i < k; i++) {
+            td_ctx *ctx = ctxs[at + i];
+            ctx->td_bytes_lo += len;
+            ctx->td_bytes_hi += ctx->td_bytes_lo < len; // carry
             p[i] = data[at + i];
+        }
         compress_group(row, info->family, ctxs + at, k, p, nblocks, NULL, 0);
         at += k;
     }
@@ -284,10 +287,6 @@ static void final_streams(td_ctx *const *ctxs, size_t n, uint8_t *out)
 
 // ------------------------------------------------------------------ checks
 
-// Marks a context met earlier in the same call (td_reserved, otherwise 0),
-// so that a context given twice is found in one pass.
-#define SEEN_MARK 0x74645345u // "tdSE"
-
 // The context that stream i's data goes to: ctxs[i], or the inner context
 // of hmacs[i]. Exactly one of the arrays is given.
 static td_ctx *stream_ctx(td_ctx *const *ctxs, td_hmac_ctx *const *hmacs, size_t i)
@@ -295,6 +294,40 @@ static td_ctx *stream_ctx(td_ctx *const *ctxs, td_hmac_ctx *const *hmacs, size_t
     if (ctxs != NULL)
         return ctxs[i];
     return hmacs[i] != NULL ? &hmacs[i]->td_inner : NULL;
+}
+
+// Marks a context met earlier in the same call (td_reserved, otherwise 0),
+// so that a context given twice is found in one pass.
+#define SEEN_MARK 0x74645345u // "tdSE"
+
+// Up to this many streams, a context given twice is looked for pair by pair:
+// fewer steps than marking and unmarking each (with a few streams, a call's
+// own work is a part of its time).
+#define PAIRWISE_UP_TO 4
+
+// Whether a context is given twice among the n streams.
+static TD_ALWAYS_INLINE bool any_twice(size_t n, td_ctx *const *ctxs, td_hmac_ctx *const *hmacs)
+{
+    if (n <= PAIRWISE_UP_TO) {
+        for (size_t i = 1; i < n; i++)
+            for (size_t j = 0; j < i; j++)
+                if (stream_ctx(ctxs, hmacs, i) == stream_ctx(ctxs, hmacs, j))
+                    return true;
+        return false;
+    }
+    bool twice = false;
+    size_t marked = 0;
+    for (; marked < n; marked++) {
+        td_ctx *ctx = stream_ctx(ctxs, hmacs, marked);
+        if (ctx->td_reserved == SEEN_MARK) {
+            twice = true;
+            break;
+        }
+        ctx->td_reserved = SEEN_MARK;
+    }
+    for (size_t i = 0; i < marked; i++)
+        stream_ctx(ctxs, hmacs, i)->td_reserved = 0;
+    return twice;
 }
 
 static bool hmac_live(const td_hmac_ctx *ctx)
@@ -318,39 +351,32 @@ static TD_ALWAYS_INLINE int check_streams(size_t n, td_ctx *const *ctxs,
     // (An algorithm out of range is refused below; until then this lookup
     // stays inside the table.)
     const td_alg alg = first->td_alg < TD_ALG_COUNT ? (td_alg)first->td_alg : TD_MD5;
-    const size_t block_size = td_alg_info_of(alg)->block_size;
+    const td_alg_info *info = td_alg_info_of(alg);
+    const size_t block_size = info->block_size;
     bool alike = data != NULL && lens[0] != 0 && blocks_in(alg, lens[0]) * block_size == lens[0];
     for (size_t i = 0; i < n; i++) {
         const td_ctx *ctx = stream_ctx(ctxs, hmacs, i);
         if (ctx == NULL)
             return TD_ERR_ARG;
-        if (hmacs != NULL ? !hmac_live(hmacs[i]) : !core_live(ctx))
+        // core_live with the first's algorithm: one comparison in place of
+        // a lookup a stream; a context that differs says which error.
+        if (ctx->td_alg != (uint32_t)alg || ctx->td_magic != TD_CTX_LIVE ||
+            ctx->td_buf_len >= block_size)
+            return (hmacs != NULL ? hmac_live(hmacs[i]) : core_live(ctx)) ? TD_ERR_ARG
+                                                                          : TD_ERR_STATE;
+        if (hmacs != NULL && !hmac_live(hmacs[i]))
             return TD_ERR_STATE;
-        if (ctx->td_alg != first->td_alg)
-            return TD_ERR_ARG;
         if (data != NULL && lens[i] != 0) {
             if (data[i] == NULL)
                 return TD_ERR_ARG;
-            if (!core_len_allowed(ctx, lens[i]))
+            if (!core_len_allowed_in(info->family, ctx, lens[i]))
                 return TD_ERR_LENGTH;
         }
         alike = alike && lens[i] == lens[0] && ctx->td_buf_len == 0;
     }
-    int status = TD_OK;
-    size_t marked = 0;
-    for (; marked < n; marked++) {
-        td_ctx *ctx = stream_ctx(ctxs, hmacs, marked);
-        if (ctx->td_reserved == SEEN_MARK) {
-            status = TD_ERR_ARG;
-            break;
-        }
-        ctx->td_reserved = SEEN_MARK;
-    }
-    for (size_t i = 0; i < marked; i++)
-        stream_ctx(ctxs, hmacs, i)->td_reserved = 0;
     if (whole != NULL)
         *whole = alike;
-    return status;
+    return any_twice(n, ctxs, hmacs) ? TD_ERR_ARG : TD_OK;
 }
 
 // ------------------------------------------------------------ public entry
