@@ -80,10 +80,10 @@ static TD_ALWAYS_INLINE void sha1_shani_data_block(__m128i *abcd, __m128i *e,
     SHA1_SHANI_UNROLL for (size_t j = 0; j < s; j++) {
         abcd_in[j] = abcd[j];
         e_in[j] = e[j];
-        for (size_t q = 0; q < 4; q++)
+        SHA1_SHANI_UNROLL for (size_t q = 0; q < 4; q++)
             w[j][q] = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(src[j] + off + 16 * q)),
                                        bswap);
-        for (size_t k = 4; k < 7; k++)
+        SHA1_SHANI_UNROLL for (size_t k = 4; k < 7; k++)
             w[j][k] = sha1_shani_expand(w[j][k - 4], w[j][k - 3], w[j][k - 2], w[j][k - 1]);
         // Rounds 0-3 take E plain: its lower dwords are zero.
         e_w[j] = _mm_add_epi32(e[j], w[j][0]);

@@ -116,7 +116,7 @@ static TD_ALWAYS_INLINE void sha256_shani_data_block(__m128i *abef, __m128i *cdg
     SHA256_SHANI_UNROLL for (size_t j = 0; j < s; j++) {
         abef_in[j] = abef[j];
         cdgh_in[j] = cdgh[j];
-        for (size_t q = 0; q < 4; q++)
+        SHA256_SHANI_UNROLL for (size_t q = 0; q < 4; q++)
             w[j][q] = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(src[j] + off + 16 * q)),
                                        bswap);
     }
