@@ -172,10 +172,9 @@ static const td_many_rule sha1_rules[] = {
     // registers (td_sha1_nodes_fn), which keeps streams ahead of lanes for
     // longer.
     NODES_FROM_WITH(avx512_x16, 13, TD_CPU_SLOW_ZMM),
-    NODES_FROM_WITH(shani_avx512_x4, 3, TD_CPU_SLOW_ZMM),
-    // Two such messages: the streams built without AVX-512VL (Zen 4, 64-byte
-    // nodes: 32.0 ns a node against 38.3; PBKDF2's two output blocks of
-    // WPA2: 1.17x the time of one, against 1.23x).
+    // Up to 12 such messages (and streams fed one or two blocks a call):
+    // the streams built without AVX-512VL, whose 16 registers hold one
+    // block's words.
     NODES_FROM_WITH(shani_x4, 2, TD_CPU_SLOW_ZMM),
     // Where rotates take 2 cycles, SHA-NI streams up to 9 messages, lanes
     // from 10; where they take one (and SHA1RNDS4 issues slower), from 6.

@@ -119,8 +119,7 @@ static const family_model model[NFAM] = {
     },
     [SHA1] = {
         "sha1",
-        { { "avx512-x16", 13, "slow-zmm", NULL, 1 }, { "shani-avx512-x4", 3, "slow-zmm", NULL, 1 },
-          { "shani-x4", 2, "slow-zmm", NULL, 1 },
+        { { "avx512-x16", 13, "slow-zmm", NULL, 1 }, { "shani-x4", 2, "slow-zmm", NULL, 1 },
           { "avx512-x16", 10, "slow-rotate", NULL, 0 }, { "avx512-x16", 6, NULL, "slow-rotate", 0 },
           { "shani-avx512-x4", 2, "slow-zmm", NULL, 0 }, { "shani-x4", 2, NULL, NULL, 0 },
           { "shani", 1, NULL, "slow-vector-int fast-sha1msg", 0 },
