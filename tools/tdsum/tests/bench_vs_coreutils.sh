@@ -14,6 +14,9 @@
 
 set -u
 TDSUM=${1:?usage: bench_vs_coreutils.sh /path/to/tdsum [WORKDIR]}
+# The runs happen in WORKDIR: a relative path to tdsum must not change meaning.
+case $TDSUM in /*) ;; *) TDSUM=$(pwd)/$TDSUM ;; esac
+[ -x "$TDSUM" ] || { echo "bench_vs_coreutils.sh: $TDSUM is not an executable" >&2; exit 1; }
 WORK=${2:-${TMPDIR:-/tmp}/tdsum-bench}
 N=${N:-5}
 mkdir -p "$WORK" || exit 1
