@@ -34,7 +34,7 @@
 #define TD_BEGIN_FAMILY(family) enum td_##family##_row {
 #define TD_END_FAMILY(family) td_##family##_rows };
 #define TD_ROW(family, id, name, isa, file, needs, kind, fn, lanes, nodes_kind, nodes_fn, \
-               pinned)                                                                    \
+               squeeze_kind, squeeze_fn, pinned)                                          \
     TD_ROW_##family##_##id,
 #include "backends/backends.def"
 #undef TD_BEGIN_FAMILY
@@ -45,7 +45,7 @@
 #define TD_BEGIN_FAMILY(family) enum { td_##family##_singles = 0
 #define TD_END_FAMILY(family) };
 #define TD_ROW(family, id, name, isa, file, needs, kind, fn, lanes, nodes_kind, nodes_fn, \
-               pinned)                                                                    \
+               squeeze_kind, squeeze_fn, pinned)                                          \
     +(TD_ROW_##kind == TD_ROW_SINGLE)
 #include "backends/backends.def"
 #undef TD_BEGIN_FAMILY
@@ -66,12 +66,18 @@
                    "backends.def, row " #family " " name                                \
                    ": the nodes function must be a td_" #family "_nodes_fn");
 #define CHECK_NODES_LEVEL(family, name, fn) CHECK_NODES_EACH(family, name, fn)
+#define CHECK_SQUEEZE_NO(family, kind, name, fn)
+#define CHECK_SQUEEZE_YES(family, kind, name, fn)                                       \
+    _Static_assert(TD_ROW_##kind == TD_ROW_SINGLE &&                                    \
+                       _Generic((fn), td_sha3_squeeze_fn *: 1, default: 0),             \
+                   "backends.def, row " #family " " name                                \
+                   ": a squeeze function is a single-path row's td_sha3_squeeze_fn");
 #define TD_BEGIN_FAMILY(family)                                                         \
     _Static_assert(TD_ROW_##family##_portable == td_##family##_rows - 1,                \
                    "backends.def: " #family "'s last row must be portable");
 #define TD_END_FAMILY(family)
 #define TD_ROW(family, id, name, isa, file, needs, kind, fn, lanes, nodes_kind, nodes_fn,      \
-               pinned)                                                                         \
+               squeeze_kind, squeeze_fn, pinned)                                               \
     _Static_assert((TD_ROW_##kind == TD_ROW_SINGLE) ==                                         \
                        (TD_ROW_##family##_##id >= td_##family##_rows - td_##family##_singles), \
                    "backends.def, row " #family " " name                                       \
@@ -83,7 +89,8 @@
     _Static_assert(_Generic((fn), TD_FN_TYPE_##kind(family) *: 1, default: 0),                 \
                    "backends.def, row " #family " " name ": the function must be a "           \
                    TD_STR(TD_FN_TYPE_##kind(family)));                                         \
-    CHECK_NODES_##nodes_kind(family, name, nodes_fn)
+    CHECK_NODES_##nodes_kind(family, name, nodes_fn)                                           \
+    CHECK_SQUEEZE_##squeeze_kind(family, kind, name, squeeze_fn)
 #include "backends/backends.def"
 #undef TD_BEGIN_FAMILY
 #undef TD_END_FAMILY
@@ -105,8 +112,10 @@
 // referenced.
 #define TD_BEGIN_FAMILY(family) static const td_backend_row family##_rows[] = {
 #define TD_END_FAMILY(family) };
+#define SQUEEZE_NO(isa, fn)  NULL
+#define SQUEEZE_YES(isa, fn) (TD_HAVE_##isa ? (fn) : NULL)
 #define TD_ROW(family, id, row_name, isa, file, needs, row_kind, fn, row_lanes, nodes_kind,   \
-               nodes_fn, pinned)                                                              \
+               nodes_fn, squeeze_kind, squeeze_fn, pinned)                                    \
     { .name = (row_name),                                                                     \
       .cpu_needs = (needs),                                                                   \
       .blocks = { .FN_MEMBER_##row_kind(family) = TD_HAVE_##isa ? (fn) : NULL },              \
@@ -114,6 +123,7 @@
       .kind = TD_ROW_##row_kind,                                                              \
       .nodes = NODES_##nodes_kind(family, isa, nodes_fn),                                     \
       .nodes_level = NODES_LEVEL_##nodes_kind,                                                \
+      .squeeze = SQUEEZE_##squeeze_kind(isa, squeeze_fn),                                     \
       .built = TD_HAVE_##isa },
 #include "backends/backends.def"
 #undef TD_BEGIN_FAMILY

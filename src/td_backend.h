@@ -37,6 +37,10 @@ typedef void td_sha512_blocks_fn(td_sha512_state *state, const uint8_t *data, si
 // one between calls (a backend that complements lanes inside undoes it).
 typedef void td_sha3_blocks_fn(td_sha3_state *state, const uint8_t *data, size_t nblocks,
                                size_t rate);
+// SHAKE's output: for each of nblocks >= 1 blocks, Keccak-f[1600] permutes
+// the state, then its first rate bytes (the lanes, little-endian) go to out.
+// The state stays the plain one between calls.
+typedef void td_sha3_squeeze_fn(td_sha3_state *state, uint8_t *out, size_t nblocks, size_t rate);
 
 // The compressor families. Several algorithms share one family.
 typedef enum td_family {

@@ -56,6 +56,9 @@ typedef struct td_backend_row {
                             // (Merkle nodes) to their digests
     int          nodes_level; // 1: nodes takes any count in one call (a
                               // level's pipeline); 0: a batch's, as blocks
+    td_sha3_squeeze_fn *squeeze; // SHA-3's single path: NULL, or SHAKE's
+                                 // output blocks with the state kept in
+                                 // registers between them
     int          built;     // 0 where this build left the row's object out
 } td_backend_row;
 

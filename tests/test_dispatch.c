@@ -53,7 +53,7 @@ static const model_row model_rows[] = {
 #define TD_BEGIN_FAMILY(family)
 #define TD_END_FAMILY(family)
 #define TD_ROW(family, id, name, isa, file, needs, kind, fn, lanes, nodes_kind, nodes_fn, \
-               pinned)                                                                     \
+               squeeze_kind, squeeze_fn, pinned)                                           \
     { FAM_##family, #id, name, TD_ROW_##kind == TD_ROW_SINGLE, needs, pinned },
 #include "backends/backends.def"
 #undef TD_BEGIN_FAMILY

@@ -15,13 +15,16 @@
 #define TD_NODES_PROTOTYPE_NO(family, fn)
 #define TD_NODES_PROTOTYPE_EACH(family, fn) TD_HIDDEN td_##family##_nodes_fn fn;
 #define TD_NODES_PROTOTYPE_LEVEL(family, fn) TD_HIDDEN td_##family##_nodes_fn fn;
+#define TD_SQUEEZE_PROTOTYPE_NO(family, fn)
+#define TD_SQUEEZE_PROTOTYPE_YES(family, fn) TD_HIDDEN td_##family##_squeeze_fn fn;
 
 #define TD_BEGIN_FAMILY(family)
 #define TD_END_FAMILY(family)
 #define TD_ROW(family, id, name, isa, file, needs, kind, fn, lanes, nodes_kind, nodes_fn, \
-               pinned)                                                                     \
+               squeeze_kind, squeeze_fn, pinned)                                           \
     TD_HIDDEN TD_FN_TYPE_##kind(family) fn;                                                \
-    TD_NODES_PROTOTYPE_##nodes_kind(family, nodes_fn)
+    TD_NODES_PROTOTYPE_##nodes_kind(family, nodes_fn)                                      \
+    TD_SQUEEZE_PROTOTYPE_##squeeze_kind(family, squeeze_fn)
 #include "backends.def"
 #undef TD_BEGIN_FAMILY
 #undef TD_END_FAMILY

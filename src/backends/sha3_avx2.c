@@ -23,6 +23,7 @@
 // docs/performance-notes.md, "Keccak-f[1600] on one message", has its
 // figures beside the others'.
 #define SHA3_LINES_FN td_sha3_blocks_avx2
+#define SHA3_LINES_SQUEEZE_FN td_sha3_squeeze_avx2
 #define XOR3(a, b, c) _mm256_xor_si256(_mm256_xor_si256(a, b), c)
 #define CHI(a, b, c) _mm256_xor_si256(a, _mm256_andnot_si256(b, c))
 #define ROL1(v) _mm256_or_si256(_mm256_slli_epi64(v, 1), _mm256_srli_epi64(v, 63))

@@ -20,6 +20,7 @@
 // The rounds are sha3_lines_body.h's, which says why this layout; with
 // AVX-512VL each of its steps is one instruction.
 #define SHA3_LINES_FN td_sha3_blocks_avx512
+#define SHA3_LINES_SQUEEZE_FN td_sha3_squeeze_avx512
 #define XOR3(a, b, c) _mm256_ternarylogic_epi64(a, b, c, 0x96)
 #define CHI(a, b, c) _mm256_ternarylogic_epi64(a, b, c, 0xd2)
 #define ROL1(v) _mm256_rol_epi64(v, 1)

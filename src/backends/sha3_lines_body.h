@@ -2,6 +2,7 @@
  * Keccak-f[1600] on one message in seven YMM registers, for an includer that
  * defines its instruction set's steps and then includes this file:
  *   SHA3_LINES_FN        the td_sha3_blocks_fn to define
+ *   SHA3_LINES_SQUEEZE_FN  the td_sha3_squeeze_fn to define
  *   XOR3(a, b, c)        a ^ b ^ c
  *   CHI(a, b, c)         a ^ (~b & c)
  *   ROL1(v)              each element rotated left by 1
@@ -130,14 +131,31 @@ static TD_ALWAYS_INLINE void keccak_round(td_lines *s, uint64_t rc)
     s->l4 = PERM(n4, 3, 2, 1, 0);
 }
 
+// The state, from its plain lanes into the lines, and back.
+static TD_ALWAYS_INLINE td_lines lines_load(const uint64_t *a)
+{
+    const td_lines st = {
+        _mm256_set1_epi64x((long long)a[0]), LOAD4(a, LANES_R),  LOAD4(a, LANES_K),
+        LOAD4(a, LANES_L1),                  LOAD4(a, LANES_L2), LOAD4(a, LANES_L3),
+        LOAD4(a, LANES_L4),
+    };
+    return st;
+}
+
+static TD_ALWAYS_INLINE void lines_store(uint64_t *a, const td_lines *st)
+{
+    _mm_storel_epi64((__m128i *)&a[0], _mm256_castsi256_si128(st->o)); // also on i686
+    STORE4(a, st->r, LANES_R);
+    STORE4(a, st->k, LANES_K);
+    STORE4(a, st->l1, LANES_L1);
+    STORE4(a, st->l2, LANES_L2);
+    STORE4(a, st->l3, LANES_L3);
+    STORE4(a, st->l4, LANES_L4);
+}
+
 void SHA3_LINES_FN(td_sha3_state *state, const uint8_t *data, size_t nblocks, size_t rate)
 {
-    td_lines st = {
-        _mm256_set1_epi64x((long long)state->a[0]), LOAD4(state->a, LANES_R),
-        LOAD4(state->a, LANES_K),  LOAD4(state->a, LANES_L1),
-        LOAD4(state->a, LANES_L2), LOAD4(state->a, LANES_L3),
-        LOAD4(state->a, LANES_L4),
-    };
+    td_lines st = lines_load(state->a);
 
     // The block's words, zero past the rate (a copy of exactly rate bytes).
     uint64_t w[25] = { 0 };
@@ -154,14 +172,24 @@ void SHA3_LINES_FN(td_sha3_state *state, const uint8_t *data, size_t nblocks, si
             keccak_round(&st, td_keccak_rc[i]);
         data += rate;
     } while (--nblocks != 0);
+    lines_store(state->a, &st);
+}
 
-    _mm_storel_epi64((__m128i *)&state->a[0], _mm256_castsi256_si128(st.o)); // also on i686
-    STORE4(state->a, st.r, LANES_R);
-    STORE4(state->a, st.k, LANES_K);
-    STORE4(state->a, st.l1, LANES_L1);
-    STORE4(state->a, st.l2, LANES_L2);
-    STORE4(state->a, st.l3, LANES_L3);
-    STORE4(state->a, st.l4, LANES_L4);
+// SHAKE's output blocks with the state kept in the lines between them: no
+// block of zeros absorbed and no state through memory a block (the lanes
+// are little-endian words on x86, so a block's bytes are the words').
+void SHA3_LINES_SQUEEZE_FN(td_sha3_state *state, uint8_t *out, size_t nblocks, size_t rate)
+{
+    td_lines st = lines_load(state->a);
+    uint64_t w[25];
+    do {
+        for (unsigned i = 0; i < 24; i++)
+            keccak_round(&st, td_keccak_rc[i]);
+        lines_store(w, &st);
+        memcpy(out, w, rate);
+        out += rate;
+    } while (--nblocks != 0);
+    lines_store(state->a, &st);
 }
 
 #endif // TD_SHA3_LINES_BODY_H
