@@ -103,6 +103,14 @@ static TD_ALWAYS_INLINE int core_live(const td_ctx *ctx)
            ctx->td_buf_len < td_alg_info_of((td_alg)ctx->td_alg)->block_size;
 }
 
+// core_live for a context that must hold alg, of the given block size: no
+// lookup, for a caller checking many contexts of one algorithm.
+static TD_ALWAYS_INLINE int core_live_as(const td_ctx *ctx, td_alg alg, size_t block_size)
+{
+    return ctx->td_magic == TD_CTX_LIVE && ctx->td_alg == (uint32_t)alg &&
+           ctx->td_buf_len < block_size;
+}
+
 // The length limits: SHA-1 and SHA-224/256 carry a 64-bit bit count, so a
 // message may have at most 2^64 - 1 bits, that is 2^61 - 1 whole bytes.
 // The SHA-512 family carries 128 bits: at most 2^125 - 1 bytes, whose high

@@ -183,8 +183,7 @@ static const td_many_rule sha1_rules[] = {
     // longer.
     NODES_FROM_WITH(avx512_x16, 13, TD_CPU_SLOW_ZMM),
     // Up to 12 such messages (and streams fed one or two blocks a call):
-    // the streams built without AVX-512VL, level with them on nodes and
-    // ahead on one-block updates (Zen 4, 8 streams: 18.2 ns against 24.2).
+    // the streams built without AVX-512VL, ahead there on one-block updates.
     NODES_FROM_WITH(shani_x4, 2, TD_CPU_SLOW_ZMM),
     // Where rotates take 2 cycles, SHA-NI streams up to 9 messages, lanes
     // from 10; where they take one (and SHA1RNDS4 issues slower), from 6.
@@ -250,17 +249,13 @@ static const td_many_rule sha512_rules[] = {
 
 #define RULES_FAMILY sha3
 static const td_many_rule sha3_rules[] = {
-    // Zen 4: a pass of 4 YMM lanes with AVX-512VL (VPTERNLOGQ, VPROLQ, 32
-    // registers) costs 0.7 of a portable block, of 8 ZMM lanes 1.3, of 4
-    // AVX2 lanes 1.1: 8 lanes from 5 messages (one pass, not two), 4 from 2
-    // (one message: the single-path row below); without AVX-512, 4 from 2.
+    // 8 lanes from 5 messages (one pass, not two of 4), 4 from 2 (one
+    // message goes to the single-path rows below); without AVX-512, 4 from 2.
     FROM(avx512_x8, 5),
     FROM(avx512_x4, 2),
     FROM(avx2_x4, 2),
-    // One message: the seven-line YMM rounds with AVX-512VL (0.74 of a
-    // portable permutation) ahead of a 4-lane pass (SHA3-256 of 64 bytes
-    // 283 ns against 346, of 16 KiB 30.1 us against 32.0, Zen 4); with
-    // AVX2 alone 0.92 of a portable permutation (Zen 4, AVX-512 aside).
+    // One message: the seven-line YMM rounds, ahead of a 4-lane pass and of
+    // portable C, with AVX-512VL or AVX2 alone.
     FROM(avx512, 1),
     FROM(avx2, 1),
     FROM(armv8_sha3, 1),

@@ -682,7 +682,7 @@ int td_hash_many(td_alg alg, size_t n, const void *const *data, const size_t *le
         return TD_ERR_ARG;
     // Every message is checked before any digest is written, and the first
     // fault in order is reported. A lone message is checked straight away:
-    // a screening pass cost it 4% (the notes, as above).
+    // a screening pass costs it more than it saves (the notes, as above).
     if (n == 1) {
         const int status = message_status(alg, data[0], lens[0]);
         return status != TD_OK ? status : hash_lone(alg, data[0], lens[0], out);

@@ -358,10 +358,9 @@ static TD_ALWAYS_INLINE int check_streams(size_t n, td_ctx *const *ctxs,
         const td_ctx *ctx = stream_ctx(ctxs, hmacs, i);
         if (ctx == NULL)
             return TD_ERR_ARG;
-        // core_live with the first's algorithm: one comparison in place of
-        // a lookup a stream; a context that differs says which error.
-        if (ctx->td_alg != (uint32_t)alg || ctx->td_magic != TD_CTX_LIVE ||
-            ctx->td_buf_len >= block_size)
+        // Live with the first's algorithm; else whether it is live at all
+        // says which error.
+        if (!core_live_as(ctx, alg, block_size))
             return (hmacs != NULL ? hmac_live(hmacs[i]) : core_live(ctx)) ? TD_ERR_ARG
                                                                           : TD_ERR_STATE;
         if (hmacs != NULL && !hmac_live(hmacs[i]))

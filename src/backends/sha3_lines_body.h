@@ -38,11 +38,9 @@
 // (VPBLENDD, no lane crossing; each blend of a pair serves two operands).
 // Per round: 16 lane-crossing shuffles (theta 5, pi 4, row 0 and (0, 0) in
 // chi 4, back to x order 3), 8 rotations, 21 blends, 18 VPTERNLOGQ. The
-// critical path is about 22 cycles of latency a round; it measures 37 (two
-// states interleaved: 25 each), the shuffles and rotations contending for
-// two pipes. ZMM rows (five registers, pi by VPERMQ and blends) measured 59
-// cycles a round on Zen 4: docs/performance-notes.md, "Keccak-f[1600] on one
-// message".
+// round waits on the shuffles and rotations contending for two pipes more
+// than on its latency; ZMM rows (five registers) were slower. Figures:
+// docs/performance-notes.md, "Keccak-f[1600] on one message".
 
 #define PERM(v, a, b, c, d) _mm256_permute4x64_epi64(v, (a) | (b) << 2 | (c) << 4 | (d) << 6)
 #define BCAST0(v) _mm256_broadcastq_epi64(_mm256_castsi256_si128(v)) // element 0 in all

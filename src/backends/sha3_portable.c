@@ -23,8 +23,7 @@
 // complements along; chi, given which of its inputs are complemented, is
 // written with AND or OR per output so that its outputs come out in the
 // same pattern, with one NOT a row instead of five (a NOT is an instruction
-// of its own where the target has no ANDN). Measured on Zen 4, 1272 -> 1185
-// cycles a permutation with GCC 12 -O2, 1197 -> 1101 with Clang 14
+// of its own where the target has no ANDN). Faster with GCC and Clang alike
 // (docs/performance-notes.md, "Keccak-f[1600] on one message").
 static TD_ALWAYS_INLINE void keccak_round(uint64_t a[25], uint64_t rc)
 {

@@ -185,10 +185,10 @@ static size_t padded_blocks(td_alg alg, size_t size)
 }
 
 // What one block costs a lanes kernel, every lane together, so that a CPU
-// can be judged against its own bound (for one ZMM group of SHA-256: 64
-// rounds of about 7 cycles where rotates issue two a cycle). From the
-// largest size of each pinned lanes row whose batch fills the lanes; core
-// cycles, so only where the clock was estimated.
+// can be judged against its own bound (docs/performance-notes.md's lanes
+// sections derive the bounds). From the largest size of each pinned lanes
+// row whose batch fills the lanes; core cycles, so only where the clock was
+// estimated.
 static void write_lane_costs(FILE *f, const tb_result *r, size_t n)
 {
     int header = 0;
