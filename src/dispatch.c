@@ -254,8 +254,12 @@ static const td_many_rule sha3_rules[] = {
     FROM(avx512_x8, 5),
     FROM(avx512_x4, 2),
     FROM(avx2_x4, 2),
-    // One message: the seven-line YMM rounds, ahead of a 4-lane pass and of
-    // portable C, with AVX-512VL or AVX2 alone.
+    // One message: where ZMM operations split in two (AMD Zen 4), the lanes
+    // in 25 XMM registers, no shuffle; elsewhere the seven-line YMM rounds,
+    // ahead of a 4-lane pass and of portable C, with AVX-512VL or AVX2 alone.
+#if defined(__x86_64__) && defined(__GNUC__)
+    FROM_WITH(avx512_regs, 1, TD_CPU_SLOW_ZMM),
+#endif
     FROM(avx512, 1),
     FROM(avx2, 1),
     FROM(armv8_sha3, 1),

@@ -150,7 +150,11 @@ static const family_model model[NFAM] = {
     [SHA3] = {
         "sha3",
         { { "avx512-x8", 5, NULL, NULL, 0 }, { "avx512-x4", 2, NULL, NULL, 0 },
-          { "avx2-x4", 2, NULL, NULL, 0 }, { "avx512", 1, NULL, NULL, 0 },
+          { "avx2-x4", 2, NULL, NULL, 0 },
+#if defined(__x86_64__) && defined(__GNUC__)
+          { "avx512-regs", 1, "slow-zmm", NULL, 0 },
+#endif
+          { "avx512", 1, NULL, NULL, 0 },
           { "avx2", 1, NULL, NULL, 0 }, { "armv8-sha3", 1, NULL, NULL, 0 },
           { "portable", 1, NULL, NULL, 0 }, { NULL, 0, NULL, NULL, 0 } },
     },
