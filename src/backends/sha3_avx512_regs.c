@@ -4,9 +4,9 @@
  * parities and chi as VPTERNLOGQ, rho as VPROLQ, pi by renaming. No
  * instruction crosses elements, so there is no shuffle at all; the price is
  * the whole register file (25 lanes, 5 of theta's mixes, 2 spare), which
- * GCC 12 does not allocate without spills and moves: hence inline
- * assembly, x86-64 only (docs/performance-notes.md, "Keccak-f[1600] on one
- * message"). Needs AVX-512F and VL.
+ * neither GCC nor Clang allocates without spills and moves: hence inline
+ * assembly, x86-64 only (docs/performance-notes.md, "Keccak-f[1600] in 25
+ * XMM registers"). Needs AVX-512F and VL.
  */
 #include "../td_backend.h"
 #include "backends.h"
