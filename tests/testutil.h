@@ -502,6 +502,9 @@ static inline void tu_flagship(void)
         { TD_SHA512, TD_SINGLE, "armv8-sha512", "sha512" },
         { TD_SHA3_256, TD_SINGLE, "avx2", "avx2" },
         { TD_SHA3_256, TD_SINGLE, "avx512", "avx512f avx512vl" },
+#if defined(__x86_64__) && defined(__GNUC__) // as backends.def
+        { TD_SHA3_256, TD_SINGLE, "avx512-regs", "avx512f avx512vl" },
+#endif
         { TD_SHA3_256, TD_SINGLE, "armv8-sha3", "sha3" },
         // The many path: lanes for every ISA the CPU has, and SHA-NI streams.
         { TD_SHA256, TD_MULTI, "shani-x32", "sha-ni" },
