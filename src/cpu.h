@@ -26,8 +26,8 @@ enum {
     // rules test them. TURBODIGEST_CPU may set them as well as clear them
     // ("+slow-rotate", "-slow-vector-int"). Each is set only where what it
     // names is true (cpu_x86.c).
-    TD_CPU_SLOW_ROTATE = 1u << 11,     // AVX-512's VPROLD/VPROLQ take 2 cycles
-    TD_CPU_SLOW_VECTOR_INT = 1u << 12, // VPADDQ, VPXOR and the like take 2 cycles
+    TD_CPU_SLOW_ROTATE = 1u << 11,     // AVX-512's VPROLD/VPROLQ slower than its adds
+    TD_CPU_SLOW_VECTOR_INT = 1u << 12, // VPADDQ, VPXOR and the like slower than scalar ADD
     TD_CPU_SLOW_ZMM = 1u << 13,        // 512-bit operations issue as two 256-bit halves
     TD_CPU_FAST_SHA1MSG = 1u << 14,    // SHA1MSG1/2 beside SHA1RNDS4 cost no round
     // AArch64

@@ -83,7 +83,8 @@ static uint32_t display_family(uint32_t eax1)
 // The performance traits, by vendor and family: each was measured on the
 // CPUs named in docs/performance-notes.md, "CPU traits".
 
-// AMD's AVX-512 cores run VPROLD and VPROLQ in 2 cycles where Intel's take 1.
+// AMD's AVX-512 cores rotate vector elements slower than they add them;
+// Intel's do not.
 // Set only beside AVX-512F: older families have no such instruction.
 static int rotate_is_slow(int amd, uint32_t family)
 {
@@ -98,8 +99,8 @@ static int sha1msg_is_fast(int amd, uint32_t family)
 }
 
 // From family 0x1a on every simple vector integer operation (VPADDQ, VPXOR,
-// the shifts, shuffles, VPTERNLOGQ) takes 2 cycles against the scalar ADD's
-// 1: a chain through vector registers is twice the same chain in scalar ones.
+// the shifts, shuffles, VPTERNLOGQ) is slower than the scalar ADD: a chain
+// through vector registers is longer than the same chain in scalar ones.
 static int vector_int_is_slow(int amd, uint32_t family)
 {
     return amd && family >= 0x1a;

@@ -153,7 +153,7 @@
 
 #define RULES_FAMILY md5
 static const td_many_rule md5_rules[] = {
-    // Where rotates take 2 cycles, one 16-lane group's step chain leaves
+    // Where rotates are slow, one 16-lane group's step chain leaves
     // the vector units idle and a second group fills them.
 #if defined(__x86_64__) || defined(_M_X64)
     FROM_WITH(avx512_x32, 17, TD_CPU_SLOW_ROTATE),
@@ -162,12 +162,12 @@ static const td_many_rule md5_rules[] = {
     // lanes up to 8 messages, and from 2.
     FROM_WITH(avx512_x16, 9, TD_CPU_SLOW_ZMM),
     FROM_WITH(avx2_x8, 2, TD_CPU_SLOW_ZMM),
-    // Where rotates take 2 cycles a 16-lane pass costs about two messages
-    // in scalar code; where they take one, two messages already gain.
+    // Where rotates are slow a 16-lane pass costs about two messages in
+    // scalar code; where they are not, two messages already gain.
     FROM_WITH(avx512_x16, 3, TD_CPU_SLOW_ROTATE),
     FROM_WITHOUT(avx512_x16, 2, TD_CPU_SLOW_ROTATE),
     // Without AVX-512: two groups of 8 lanes from 9 messages, one from 2
-    // (from 3 where vector integer operations take 2 cycles).
+    // (from 3 where vector integer operations are slow).
     FROM(avx2_x16, 9),
     FROM_WITHOUT(avx2_x8, 2, TD_CPU_SLOW_VECTOR_INT),
     FROM(avx2_x8, 3),
@@ -185,8 +185,8 @@ static const td_many_rule sha1_rules[] = {
     // Up to 12 such messages (and streams fed one or two blocks a call):
     // the streams built without AVX-512VL, ahead there on one-block updates.
     NODES_FROM_WITH(shani_x4, 2, TD_CPU_SLOW_ZMM),
-    // Where rotates take 2 cycles, SHA-NI streams up to 9 messages, lanes
-    // from 10; where they take one (and SHA1RNDS4 issues slower), from 6.
+    // Where rotates are slow, SHA-NI streams up to 9 messages, lanes from
+    // 10; where they are not (and SHA1RNDS4 issues slower), from 6.
     FROM_WITH(avx512_x16, 10, TD_CPU_SLOW_ROTATE),
     FROM_WITHOUT(avx512_x16, 6, TD_CPU_SLOW_ROTATE),
     // The streams built with AVX-512VL have 32 vector registers, not 16.
@@ -212,9 +212,9 @@ static const td_many_rule sha256_rules[] = {
     NODES_FROM_WITH(shani_avx512_x32, 8, TD_CPU_SLOW_ZMM),
     FROM_WITH(avx512_x16, 15, TD_CPU_SLOW_ZMM),
     FROM_WITH(shani_avx512_x4, 2, TD_CPU_SLOW_ZMM),
-    // Where vector integer operations take 2 cycles: 16 lanes from 10.
+    // Where vector integer operations are slow: 16 lanes from 10.
     FROM_WITH(avx512_x16, 10, TD_CPU_SLOW_VECTOR_INT),
-    // Where they take one: a 16-lane pass costs about 7 messages of SHA-NI,
+    // Where they are not: a 16-lane pass costs about 7 messages of SHA-NI,
     // an 8-lane pass about 5.
     FROM_WITHOUT(avx512_x16, 11, TD_CPU_SLOW_VECTOR_INT),
     FROM_WITHOUT(avx512_x8, 5, TD_CPU_SLOW_VECTOR_INT),

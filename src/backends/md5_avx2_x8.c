@@ -15,9 +15,9 @@
 #include "pin.h"
 
 // After b is known a step takes 5 operations in F, G and H (AND or XOR, the
-// second XOR or ADD, ADD, the shift pair, OR, ADD) and 6 in I: 336 cycles a
-// block for all 8 lanes at best, against 288 for one message in scalar
-// code: a pass pays from two messages on (dispatch.c's rules).
+// second XOR or ADD, ADD, the shift pair, OR, ADD) and 6 in I: a block for
+// all 8 lanes costs a little more than one message in scalar code, so a
+// pass pays from two messages on (dispatch.c's rules).
 
 #define PIN(v) PIN_VECTOR(v)
 

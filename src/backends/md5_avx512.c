@@ -17,8 +17,8 @@
 // Each state word lives in lane 0 of its own 128-bit register (the other
 // lanes carry junk that is never read). With the round function one
 // VPTERNLOGD, every step has the same four operations after b is known:
-// TERNLOG, ADD, ROL, ADD, all one cycle: 256 cycles a block, against 288 for
-// the best scalar form (5 in F and I). X[k] + T is added into a as soon as a,
+// TERNLOG, ADD, ROL, ADD, against 5 in F and I for the best scalar form:
+// shorter where rotates are fast. X[k] + T is added into a as soon as a,
 // four steps old, is ready, off the chain.
 
 // VPTERNLOGD truth tables for f(b, c, d): b is 0xf0, c 0xcc, d 0xaa.

@@ -15,12 +15,11 @@
 #include "pin.h"
 
 // Every step is ADD, ADD (X[k] and T[i], off the chain), then VPTERNLOGD, ADD,
-// VPROLD, ADD after b is known: 4 cycles of latency, 64 x 4 = 256 cycles a
-// block for all 16 lanes, against 257 for one message alone in md5_avx512.c: a
-// pass pays from two messages on (dispatch.c's rules). Where every vector
-// operation takes 2 cycles the chain is 8 a step and half the vector units
-// idle: md5_x32 below fills them (docs/performance-notes.md, "Backend forms:
-// figures from the code").
+// VPROLD, ADD after b is known: the chain of one message alone in
+// md5_avx512.c, for all 16 lanes, so a pass pays from two messages on
+// (dispatch.c's rules). Where every vector operation is slow the chain is
+// longer and leaves half the vector units idle: md5_x32 below fills them
+// (docs/performance-notes.md, "Backend forms: figures from the code").
 
 #define PIN(v) PIN_VECTOR(v)
 

@@ -24,7 +24,7 @@
 // do not depend on b, the value the previous step just produced, are added
 // first so that only the last few operations sit on the chain from one step
 // to the next (animetosho's md5-optimisation study). Per step, after b is
-// known: F 5 operations, G 4, H 4, I 5: 288 cycles a block at one per cycle.
+// known: F 5 operations, G 4, H 4, I 5.
 
 // F = (b & c) | (~b & d), written d ^ (b & (c ^ d)): c ^ d is ready early.
 #define F(a, b, c, d, k, s, t)                  \

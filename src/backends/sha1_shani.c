@@ -29,9 +29,9 @@
 //    (M. Locktyukhin, Intel, 2010) on the plain vector ALUs, beside the SHA
 //    unit; W[t-6..t-3] is the low half of group k-2 above the high half of
 //    group k-1;
-//  - MSG1/MSG2 throughout, where vector operations take 2 cycles (the
-//    recurrence's four in a row then make an 8-cycle chain per group against
-//    the rounds' 6) or SHA1MSG1/2 are fast.
+//  - MSG1/MSG2 throughout, where vector operations are slow (the
+//    recurrence's four in a row then make a chain per group longer than the
+//    rounds') or SHA1MSG1/2 are fast.
 #define W(k) w[(k) & 7]
 #define EXPAND(k)                                                                         \
     do {                                                                                  \
@@ -95,7 +95,7 @@ static TD_ALWAYS_INLINE void sha1_shani_blocks(td_sha1_state *state, const uint8
     sha1_shani_store_state(state, abcd, e);
 }
 
-// The mixed schedule, for cores whose vector ALUs take 1 cycle.
+// The mixed schedule, for cores whose vector ALUs are fast.
 void td_sha1_blocks_shani(td_sha1_state *state, const uint8_t *data, size_t nblocks)
 {
     sha1_shani_blocks(state, data, nblocks, 1);

@@ -59,9 +59,9 @@ static const uint32_t sha256_sig1_hi[4] = { 0x80808080u, 0x80808080u, 0x03020100
         x0 = V_ADD(x0, V_SHUFB(SIG1_PAIRS(V_SHUF(x0, 0x50)), sig1_hi));        \
     } while (0)
 
-// One round, the textbook form (22 operations, chains of 5 cycles: this
-// file runs where SHA-NI is missing, Intel cores up to Cascade Lake, where
-// the 4-cycle form of sha512_x2_body.h models slower). h takes W[t] + K[t]
+// One round, the textbook form (22 operations: this file runs where SHA-NI
+// is missing, Intel cores up to Cascade Lake, where the shorter-chained form
+// of sha512_x2_body.h models slower). h takes W[t] + K[t]
 // first, then Ch(e, f, g) and Sigma1(e). With BMI1, Ch = (e & f) + (~e & g),
 // the second term one ANDN (faster in sha256_avx2.c; without ANDN, in
 // sha256_ssse3.c, ((f ^ g) & e) ^ g). Maj(a, b, c) = b ^ ((a ^ b) & (b ^

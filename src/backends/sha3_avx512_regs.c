@@ -115,11 +115,25 @@
     "dec %k[rounds]\n\t"                                                                       \
     "jnz 1b\n\t"
 
-#define CLOBBERS                                                                               \
-    "memory", "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",   \
-    "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "xmm16", "xmm17", "xmm18",  \
-    "xmm19", "xmm20", "xmm21", "xmm22", "xmm23", "xmm24", "xmm25", "xmm26", "xmm27", "xmm28", \
-    "xmm29", "xmm30", "xmm31"
+// The loop over blocks: the state loaded once, BLOCK for each block of rate
+// bytes at %[p], the state stored back.
+#define BLOCKS(BLOCK)                                                                          \
+    EACH_LANE(LOAD)                                                                            \
+    "3:\n\t"                                                                                   \
+    BLOCK                                                                                      \
+    "add %[rate], %[p]\n\t"                                                                    \
+    "dec %[nblocks]\n\t"                                                                       \
+    "jnz 3b\n\t"                                                                               \
+    EACH_LANE(STORE)
+
+// Both functions' operands, ptr the block pointer (%[p]) that moves.
+#define OPERANDS(ptr)                                                                          \
+    : [p] "+r"(ptr), [nblocks] "+r"(nblocks), [rc] "=&r"(rc), [rounds] "=&r"(rounds)           \
+    : [a] "r"(state->a), [rate] "r"(rate), [words] "r"(rate / 8), [rc_table] "r"(td_keccak_rc) \
+    : "memory", "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",  \
+      "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "xmm16", "xmm17", "xmm18", \
+      "xmm19", "xmm20", "xmm21", "xmm22", "xmm23", "xmm24", "xmm25", "xmm26", "xmm27",         \
+      "xmm28", "xmm29", "xmm30", "xmm31"
 
 // Each function is one asm statement, so that nothing the compiler does
 // comes between two rounds or two blocks (the state stays in registers
@@ -132,40 +146,16 @@ void td_sha3_blocks_avx512_regs(td_sha3_state *state, const uint8_t *data, size_
 {
     const uint64_t *rc;
     unsigned rounds;
-    __asm__ volatile(EACH_LANE(LOAD)
-                     "3:\n\t"
-                     ABSORB_FIRST EACH_LANE_AFTER_0(ABSORB)
-                     "2:\n\t"
-                     PERMUTE
-                     "add %[rate], %[p]\n\t"
-                     "dec %[nblocks]\n\t"
-                     "jnz 3b\n\t"
-                     EACH_LANE(STORE)
-                     : [p] "+r"(data), [nblocks] "+r"(nblocks), [rc] "=&r"(rc),
-                       [rounds] "=&r"(rounds)
-                     : [a] "r"(state->a), [rate] "r"(rate), [words] "r"(rate / 8),
-                       [rc_table] "r"(td_keccak_rc)
-                     : CLOBBERS);
+    __asm__ volatile(BLOCKS(ABSORB_FIRST EACH_LANE_AFTER_0(ABSORB) "2:\n\t" PERMUTE)
+                     OPERANDS(data));
 }
 
 void td_sha3_squeeze_avx512_regs(td_sha3_state *state, uint8_t *out, size_t nblocks, size_t rate)
 {
     const uint64_t *rc;
     unsigned rounds;
-    __asm__ volatile(EACH_LANE(LOAD)
-                     "3:\n\t"
-                     PERMUTE
-                     SQUEEZE_FIRST EACH_LANE_AFTER_0(SQUEEZE)
-                     "2:\n\t"
-                     "add %[rate], %[p]\n\t"
-                     "dec %[nblocks]\n\t"
-                     "jnz 3b\n\t"
-                     EACH_LANE(STORE)
-                     : [p] "+r"(out), [nblocks] "+r"(nblocks), [rc] "=&r"(rc),
-                       [rounds] "=&r"(rounds)
-                     : [a] "r"(state->a), [rate] "r"(rate), [words] "r"(rate / 8),
-                       [rc_table] "r"(td_keccak_rc)
-                     : CLOBBERS);
+    __asm__ volatile(BLOCKS(PERMUTE SQUEEZE_FIRST EACH_LANE_AFTER_0(SQUEEZE) "2:\n\t")
+                     OPERANDS(out));
 }
 
 #else

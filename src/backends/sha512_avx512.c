@@ -17,8 +17,8 @@
 #include "pin.h"
 
 // Why the round is split. All-scalar rounds (sha512_avx2.c) need about 24
-// integer operations a round; on a core with four integer ALUs that is 6
-// cycles a round whatever the dependency chains allow. Here
+// integer operations a round; four integer ALUs then bound a round above
+// what its dependency chains allow. Here
 // the scalar side keeps only the e chain,
 //     e' = d + h + W + K + Ch(e, f, g) + Sigma1(e)        (12 operations),
 // and the vector side the a chain,
@@ -26,9 +26,8 @@
 // e' crosses to the vector side, where the round's d is kept as well, and
 // Maj - d is ready long before a' is due. Each a crosses back once, to be
 // the scalar d three rounds later. So one value goes each way every round,
-// and neither crossing (3 cycles) lies on a chain that must close within a
-// round. What is left is each chain's own latency, about 5 cycles a round,
-// and the two sides' ports (docs/performance-notes.md, "Backend forms:
+// and neither crossing lies on a chain that must close within a round.
+// What is left is each chain's own latency and the two sides' ports (docs/performance-notes.md, "Backend forms:
 // figures from the code").
 #define ROTR(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
 #define BSIG1(x) (ROTR(x, 14) ^ ROTR(x, 18) ^ ROTR(x, 41))

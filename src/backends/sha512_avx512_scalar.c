@@ -4,8 +4,8 @@
  * rotates and three-input XORs. Needs AVX-512F/VL, AVX2, BMI2 and BMI1;
  * compiled with -mavx512f -mavx512vl -mavx2 -mbmi2 -mbmi.
  *
- * For cores where vector operations are slow beside scalar ones (2 cycles
- * each: the slow-vector-int trait), so sha512_avx512.c's vector half of the
+ * For cores where vector operations are slow beside scalar ones (the
+ * slow-vector-int trait), so sha512_avx512.c's vector half of the
  * round is the longer chain. There the schedule's own chain (sigma1 of the
  * step before, then an add) matters too: five operations deep with AVX2,
  * three with AVX-512VL (docs/performance-notes.md, "Backend forms: figures

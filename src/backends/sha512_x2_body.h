@@ -51,15 +51,16 @@
 
 // A round is about 24 operations that all wait, in the end, for the round
 // before, so both its chain length and its operation count set the pace.
-// This form closes each chain in 4 cycles with 24 operations:
+// This form closes each chain the soonest of the forms measured, with 24
+// operations:
 //  - e' = d + h + W + K + Ch(e, f, g) + Sigma1(e): d + h + W + K is summed
 //    before e is known; Ch is two disjoint halves, e & f and ~e & g, that
-//    can be added one by one; Sigma1 (3 cycles) comes last.
+//    can be added one by one; Sigma1, the longest term, comes last.
 //  - a' = e' - d + Maj(a, b, c) + Sigma0(a), with Maj(a, b, c) =
 //    (~(b ^ c) & b) + ((b ^ c) & a): (~(b ^ c) & b) - d is ready early, and
 //    b ^ c is the last round's a ^ b. a' waits for e' and then for
-//    Sigma0(a), so a runs 2 cycles behind e and its chain closes in 4 too.
-// The textbook T1 + T2 form takes 22 operations but 5-cycle chains (the
+//    Sigma0(a), so a runs behind e and its chain is no longer.
+// The textbook T1 + T2 form takes 22 operations but longer chains (the
 // forms measured against this one: docs/performance-notes.md).
 #define ROUND(wkt)                                                             \
     do {                                                                       \

@@ -889,8 +889,8 @@ static int measure_group(run_state *st, subject *S, const size_t *idx, size_t m,
 // The clock that turns the run's cycles back into time: by default the
 // median of its readings, so MB/s are what the core delivered; with
 // --nominal-clock the TSC's rate, the part's nominal clock and the same in
-// every run. On a shared host the vCPU's clock moves by 10% and more between
-// runs, and real-time MB/s with it; ratios and cycles/byte do not. 0 where
+// every run. On a shared host the vCPU's clock moves between runs, and
+// real-time MB/s with it; ratios and cycles/byte do not. 0 where
 // the core clock is unknown (the rows are in ns already).
 static double time_clock(const tb_options *opt, const run_state *st, double counter_ghz,
                          int *nominal)
